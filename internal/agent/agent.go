@@ -1,0 +1,174 @@
+// Package agent answers one question: it runs the flow resolve → link → plan
+// → audit → compile → validate → execute → check → answer as an explicit state
+// machine with bounded loops, emitting an event at every step.
+//
+// Each node is a method that reads and updates the run's state and returns the
+// next node (the stateFn idiom); routing decisions live in the nodes' return
+// statements, and the only loop — repair after a failed attempt — is bounded
+// by Config.MaxAttempts.
+package agent
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"querent/internal/database"
+	"querent/internal/llm"
+	"querent/internal/plan"
+	"querent/internal/schema"
+	"querent/internal/sqlgen"
+)
+
+// Config bounds and steers the agent.
+type Config struct {
+	// MaxAttempts bounds plan → execute attempts (default 3).
+	MaxAttempts int
+	// RowLimit caps returned rows (default 500).
+	RowLimit int
+	// StatementTimeout bounds one execution (default 30s).
+	StatementTimeout time.Duration
+	// Planner is "auto" (offline first, then the LLM), "offline" or "llm".
+	Planner string
+	// Tier is how much of the Plan language the LLM is offered.
+	Tier plan.Tier
+	// TopTables bounds the tables linked into the LLM's prompt.
+	TopTables int
+	// Tenant, when set, scopes every compiled query to one tenant.
+	Tenant *sqlgen.Tenant
+}
+
+func (c *Config) defaults() {
+	if c.MaxAttempts <= 0 {
+		c.MaxAttempts = 3
+	}
+	if c.RowLimit <= 0 {
+		c.RowLimit = 500
+	}
+	if c.StatementTimeout <= 0 {
+		c.StatementTimeout = 30 * time.Second
+	}
+	if c.Planner == "" {
+		c.Planner = "auto"
+	}
+	if c.Tier == "" {
+		c.Tier = plan.TierFull
+	}
+	if c.TopTables <= 0 {
+		c.TopTables = 8
+	}
+}
+
+// OfflinePlanner is the deterministic planner: a Plan, a clarification or a
+// refusal, never a guess.
+type OfflinePlanner interface {
+	Plan(question string) *plan.Reply
+}
+
+// Agent answers questions over one database.
+type Agent struct {
+	db      database.Engine
+	schema  *schema.Schema
+	dialect sqlgen.Dialect
+	model   llm.Model      // nil: no LLM configured
+	offline OfflinePlanner // nil: no offline planner
+	cfg     Config
+	log     *slog.Logger
+}
+
+// New returns an agent over db, whose schema has been introspected. model and
+// offline may be nil, but not both.
+func New(db database.Engine, s *schema.Schema, model llm.Model, offline OfflinePlanner, cfg Config, log *slog.Logger) (*Agent, error) {
+	cfg.defaults()
+	d, err := sqlgen.DialectFor(db.Name())
+	if err != nil {
+		return nil, err
+	}
+	if model == nil && offline == nil {
+		return nil, errors.New("agent: neither an LLM nor the offline planner is available")
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Agent{db: db, schema: s, dialect: d, model: model, offline: offline, cfg: cfg, log: log}, nil
+}
+
+// Request is one question.
+type Request struct {
+	Question string
+	// OnEvent, when set, receives each event as it happens (progress).
+	OnEvent func(Event)
+}
+
+// Ask runs the flow for one question. It always returns a Response; failures
+// are in Response.Error.
+func (a *Agent) Ask(ctx context.Context, req Request) *Response {
+	start := time.Now()
+	st := &run{
+		agent:    a,
+		question: strings.TrimSpace(req.Question),
+		onEvent:  req.OnEvent,
+		resp: &Response{
+			Question: strings.TrimSpace(req.Question),
+			Dialect:  a.db.Name(),
+			Params:   []any{},
+			Columns:  []string{},
+			Rows:     [][]any{},
+			Trace:    []Event{},
+			TablesUsed: []string{},
+			Suggestions: []string{},
+		},
+	}
+	for node := st.resolve; node != nil; {
+		if err := ctx.Err(); err != nil {
+			st.fail(ctxError(err))
+			break
+		}
+		node = node(ctx)
+	}
+	st.resp.ElapsedMS = time.Since(start).Milliseconds()
+	return st.resp
+}
+
+func ctxError(err error) *Error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return &Error{Code: CodeTimeout, Message: "the question took longer than allowed", Hint: "raise the time limit or ask something narrower"}
+	}
+	return &Error{Code: CodeInternal, Message: "the question was cancelled", Hint: "ask again"}
+}
+
+// Mode says how the agent will plan, for progress and doctor output.
+func (a *Agent) Mode() string {
+	switch {
+	case a.model == nil:
+		return "offline planner only (no LLM configured)"
+	case a.cfg.Planner == "offline":
+		return "offline planner only"
+	case a.cfg.Planner == "llm" || a.offline == nil:
+		return "LLM " + a.model.Name()
+	default:
+		return "offline planner, then LLM " + a.model.Name()
+	}
+}
+
+// failure is one failed attempt, remembered so the next prompt can learn
+// from it and so the final clarification can say what was tried.
+type failure struct {
+	Attempt int
+	Stage   string // plan, audit, compile, validate, execute
+	Code    string
+	Message string
+	SQL     string
+	Plan    string
+}
+
+func (f failure) String() string {
+	s := fmt.Sprintf("attempt %d failed at %s (%s): %s", f.Attempt, f.Stage, f.Code, f.Message)
+	if f.SQL != "" {
+		s += "\n  SQL: " + f.SQL
+	}
+	return s
+}

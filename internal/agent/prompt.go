@@ -1,0 +1,39 @@
+package agent
+
+import (
+	"bytes"
+	"embed"
+	"fmt"
+	"strings"
+	"text/template"
+
+	"querent/internal/llm"
+)
+
+//go:embed prompts/*.tmpl
+var promptFS embed.FS
+
+var prompts = template.Must(template.New("").Funcs(template.FuncMap{
+	"upper": strings.ToUpper,
+}).ParseFS(promptFS, "prompts/*.tmpl"))
+
+// promptData is what the planning prompt is built from.
+type promptData struct {
+	Dialect  string
+	Tier     string
+	Schema   string
+	Question string
+	Failures []failure
+}
+
+// planPrompt renders the system and user messages for one planning call.
+func planPrompt(d promptData) ([]llm.Message, error) {
+	var sys, user bytes.Buffer
+	if err := prompts.ExecuteTemplate(&sys, "plan_system.tmpl", d); err != nil {
+		return nil, fmt.Errorf("render plan_system prompt: %w", err)
+	}
+	if err := prompts.ExecuteTemplate(&user, "plan_user.tmpl", d); err != nil {
+		return nil, fmt.Errorf("render plan_user prompt: %w", err)
+	}
+	return []llm.Message{{Role: llm.System, Content: sys.String()}, {Role: llm.User, Content: user.String()}}, nil
+}

@@ -1,0 +1,290 @@
+// Package config holds querent's settings: a typed struct with defaults, read
+// from querent.yaml (or --config) and then from QUERENT_* environment
+// variables, with secrets taken only from the environment or from files.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"querent/internal/plan"
+)
+
+// Config is every setting querent has. Field names follow the seed documents'
+// keys so existing configurations carry over.
+type Config struct {
+	// Database is the DSN or path of the database to query.
+	Database string `yaml:"database"`
+	LLM      LLM    `yaml:"llm"`
+	// Planner is auto (offline first, LLM when it declines), offline or llm.
+	Planner string `yaml:"planner"`
+	// MaxAttempts bounds plan → execute attempts per question.
+	MaxAttempts int `yaml:"max_attempts"`
+	// RowLimit caps the rows returned for one answer.
+	RowLimit int `yaml:"row_limit"`
+	// RawRowLimit caps the records returned behind an aggregate.
+	RawRowLimit int `yaml:"raw_row_limit"`
+	// StatementTimeout bounds one query's execution.
+	StatementTimeout time.Duration `yaml:"statement_timeout"`
+	// AllowWrites must stay false: querent only reads. Kept so configurations
+	// from the seed projects are recognised and refused explicitly.
+	AllowWrites       bool   `yaml:"allow_writes"`
+	EnableEvaluation  bool   `yaml:"enable_evaluation"`
+	EnableCalculator  bool   `yaml:"enable_calculator"`
+	RetryCount        int    `yaml:"retry_count"`
+	RefineCount       int    `yaml:"refine_count"`
+	PlannerComplexity string `yaml:"planner_complexity"`
+	InferForeignKeys  bool   `yaml:"infer_foreign_keys"`
+	TopTables         int    `yaml:"top_tables"`
+	// Today pins the reference date for relative dates (YYYY-MM-DD); empty
+	// means the current date.
+	Today string `yaml:"today"`
+}
+
+// LLM configures the model. The API key never comes from the file itself:
+// use api_key_file, ${ENV} expansion, or the environment.
+type LLM struct {
+	// Provider is openai (any OpenAI-compatible server), ollama or anthropic;
+	// empty means no LLM.
+	Provider string `yaml:"provider"`
+	Model    string `yaml:"model"`
+	BaseURL  string `yaml:"base_url"`
+	// APIKey may only be a ${VAR} reference in the file.
+	APIKey     string        `yaml:"api_key"`
+	APIKeyFile string        `yaml:"api_key_file"`
+	Timeout    time.Duration `yaml:"timeout"`
+	// MaxRetries bounds retries of rate-limited or unavailable calls.
+	MaxRetries int `yaml:"max_retries"`
+}
+
+// Default returns the settings used when nothing is configured.
+func Default() Config {
+	return Config{
+		Planner:           "auto",
+		MaxAttempts:       3,
+		RowLimit:          500,
+		RawRowLimit:       200,
+		StatementTimeout:  30 * time.Second,
+		EnableCalculator:  true,
+		RetryCount:        3,
+		RefineCount:       2,
+		PlannerComplexity: "full",
+		InferForeignKeys:  true,
+		TopTables:         8,
+		LLM:               LLM{Timeout: 120 * time.Second, MaxRetries: 2},
+	}
+}
+
+// DefaultFile is the config file looked for in the working directory.
+const DefaultFile = "querent.yaml"
+
+// Load reads the file at path over the defaults (path "" looks for
+// querent.yaml in the working directory and is fine when absent), then
+// applies the environment, then validates.
+func Load(path string, getenv func(string) string) (Config, error) {
+	cfg := Default()
+	explicit := path != ""
+	if !explicit {
+		path = DefaultFile
+	}
+	data, err := os.ReadFile(path)
+	switch {
+	case err == nil:
+		if err := decode(data, &cfg); err != nil {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+	case errors.Is(err, os.ErrNotExist) && !explicit:
+	default:
+		return cfg, fmt.Errorf("read config: %w", err)
+	}
+	if err := applyEnv(&cfg, getenv); err != nil {
+		return cfg, err
+	}
+	if err := cfg.resolveSecrets(getenv, filepath.Dir(path)); err != nil {
+		return cfg, err
+	}
+	return cfg, cfg.Validate()
+}
+
+var envRef = regexp.MustCompile(`^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$`)
+
+func decode(data []byte, cfg *Config) error {
+	var probe struct {
+		LLM struct {
+			APIKey string `yaml:"api_key"`
+		} `yaml:"llm"`
+	}
+	if err := yaml.Unmarshal(data, &probe); err != nil {
+		return err
+	}
+	if k := probe.LLM.APIKey; k != "" && !envRef.MatchString(k) {
+		return errors.New("llm.api_key holds a literal key: secrets are never stored in the config file; write api_key: ${OPENAI_API_KEY} or set api_key_file")
+	}
+	dec := yaml.NewDecoder(strings.NewReader(string(data)))
+	dec.KnownFields(true)
+	// An empty document decodes to io.EOF: no settings, not an error.
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return nil
+}
+
+// env lists the environment variable for each setting.
+var env = []struct {
+	name string
+	set  func(*Config, string) error
+}{
+	{"QUERENT_DB", func(c *Config, v string) error { c.Database = v; return nil }},
+	{"QUERENT_PLANNER", func(c *Config, v string) error { c.Planner = v; return nil }},
+	{"QUERENT_MAX_ATTEMPTS", intVar(func(c *Config) *int { return &c.MaxAttempts })},
+	{"QUERENT_ROW_LIMIT", intVar(func(c *Config) *int { return &c.RowLimit })},
+	{"QUERENT_RAW_ROW_LIMIT", intVar(func(c *Config) *int { return &c.RawRowLimit })},
+	{"QUERENT_STATEMENT_TIMEOUT", durVar(func(c *Config) *time.Duration { return &c.StatementTimeout })},
+	{"QUERENT_ALLOW_WRITES", boolVar(func(c *Config) *bool { return &c.AllowWrites })},
+	{"QUERENT_ENABLE_EVALUATION", boolVar(func(c *Config) *bool { return &c.EnableEvaluation })},
+	{"QUERENT_ENABLE_CALCULATOR", boolVar(func(c *Config) *bool { return &c.EnableCalculator })},
+	{"QUERENT_RETRY_COUNT", intVar(func(c *Config) *int { return &c.RetryCount })},
+	{"QUERENT_REFINE_COUNT", intVar(func(c *Config) *int { return &c.RefineCount })},
+	{"QUERENT_PLANNER_COMPLEXITY", func(c *Config, v string) error { c.PlannerComplexity = v; return nil }},
+	{"QUERENT_INFER_FOREIGN_KEYS", boolVar(func(c *Config) *bool { return &c.InferForeignKeys })},
+	{"QUERENT_TOP_TABLES", intVar(func(c *Config) *int { return &c.TopTables })},
+	{"QUERENT_TODAY", func(c *Config, v string) error { c.Today = v; return nil }},
+	{"QUERENT_LLM_PROVIDER", func(c *Config, v string) error { c.LLM.Provider = v; return nil }},
+	{"QUERENT_LLM_MODEL", func(c *Config, v string) error { c.LLM.Model = v; return nil }},
+	{"QUERENT_LLM_BASE_URL", func(c *Config, v string) error { c.LLM.BaseURL = v; return nil }},
+	{"QUERENT_LLM_API_KEY_FILE", func(c *Config, v string) error { c.LLM.APIKeyFile = v; return nil }},
+	{"QUERENT_LLM_TIMEOUT", durVar(func(c *Config) *time.Duration { return &c.LLM.Timeout })},
+	{"QUERENT_LLM_MAX_RETRIES", intVar(func(c *Config) *int { return &c.LLM.MaxRetries })},
+}
+
+// EnvNames lists every environment variable querent reads, for --help.
+func EnvNames() []string {
+	names := make([]string, 0, len(env)+4)
+	for _, e := range env {
+		names = append(names, e.name)
+	}
+	return append(names, "QUERENT_LLM", "QUERENT_LLM_API_KEY", "OPENAI_API_KEY", "ANTHROPIC_API_KEY")
+}
+
+func applyEnv(c *Config, getenv func(string) string) error {
+	for _, e := range env {
+		if v := getenv(e.name); v != "" {
+			if err := e.set(c, v); err != nil {
+				return fmt.Errorf("environment variable %s=%q: %w", e.name, v, err)
+			}
+		}
+	}
+	return nil
+}
+
+func intVar(field func(*Config) *int) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			return errors.New("want a whole number")
+		}
+		*field(c) = n
+		return nil
+	}
+}
+
+func boolVar(field func(*Config) *bool) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		b, err := strconv.ParseBool(v)
+		if err != nil {
+			return errors.New("want true or false")
+		}
+		*field(c) = b
+		return nil
+	}
+}
+
+func durVar(field func(*Config) *time.Duration) func(*Config, string) error {
+	return func(c *Config, v string) error {
+		d, err := time.ParseDuration(v)
+		if err != nil {
+			return errors.New("want a duration such as 30s or 2m")
+		}
+		*field(c) = d
+		return nil
+	}
+}
+
+// resolveSecrets fills LLM.APIKey from a ${VAR} reference or api_key_file
+// (relative to the config file's folder).
+func (c *Config) resolveSecrets(getenv func(string) string, dir string) error {
+	if m := envRef.FindStringSubmatch(c.LLM.APIKey); m != nil {
+		c.LLM.APIKey = getenv(m[1])
+		if c.LLM.APIKey == "" {
+			return fmt.Errorf("llm.api_key refers to ${%s}, which is not set in the environment", m[1])
+		}
+		return nil
+	}
+	if f := c.LLM.APIKeyFile; f != "" {
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(dir, f)
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return fmt.Errorf("llm.api_key_file: %w", err)
+		}
+		c.LLM.APIKey = strings.TrimSpace(string(b))
+		return nil
+	}
+	// QUERENT_LLM_API_KEY and the vendors' own variables are read by the
+	// provider layer, which sends a vendor's key only to that vendor.
+	return nil
+}
+
+// Validate checks every setting and names the first field that is wrong.
+func (c *Config) Validate() error {
+	var errs []error
+	check := func(ok bool, field, format string, args ...any) {
+		if !ok {
+			errs = append(errs, fmt.Errorf("%s: "+format, append([]any{field}, args...)...))
+		}
+	}
+	check(c.Planner == "auto" || c.Planner == "offline" || c.Planner == "llm", "planner", "%q is not auto, offline or llm", c.Planner)
+	check(c.MaxAttempts >= 1 && c.MaxAttempts <= 10, "max_attempts", "%d is outside 1..10", c.MaxAttempts)
+	check(c.RowLimit >= 1 && c.RowLimit <= 1_000_000, "row_limit", "%d is outside 1..1000000", c.RowLimit)
+	check(c.RawRowLimit >= 0 && c.RawRowLimit <= 100_000, "raw_row_limit", "%d is outside 0..100000", c.RawRowLimit)
+	check(c.StatementTimeout > 0, "statement_timeout", "must be positive, got %s", c.StatementTimeout)
+	check(!c.AllowWrites, "allow_writes", "querent only reads data; writing is not supported, so allow_writes must be false")
+	check(c.RetryCount >= 0 && c.RetryCount <= 10, "retry_count", "%d is outside 0..10", c.RetryCount)
+	check(c.RefineCount >= 0 && c.RefineCount <= 10, "refine_count", "%d is outside 0..10", c.RefineCount)
+	_, err := plan.ParseTier(c.PlannerComplexity)
+	check(err == nil, "planner_complexity", "%q is not minimal, standard or full", c.PlannerComplexity)
+	check(c.TopTables >= 1 && c.TopTables <= 1000, "top_tables", "%d is outside 1..1000", c.TopTables)
+	if c.Today != "" {
+		_, err := time.Parse("2006-01-02", c.Today)
+		check(err == nil, "today", "%q is not a date like 2025-06-30", c.Today)
+	}
+	check(c.LLM.Timeout > 0, "llm.timeout", "must be positive, got %s", c.LLM.Timeout)
+	check(c.LLM.MaxRetries >= 0 && c.LLM.MaxRetries <= 10, "llm.max_retries", "%d is outside 0..10", c.LLM.MaxRetries)
+	if c.LLM.Provider != "" {
+		p := strings.ToLower(c.LLM.Provider)
+		check(p == "openai" || p == "ollama" || p == "anthropic", "llm.provider", "%q is not openai, ollama or anthropic", c.LLM.Provider)
+		check(c.LLM.Model != "", "llm.model", "is required when llm.provider is set (for example llama3.1:8b)")
+	}
+	if c.Planner == "llm" && c.LLM.Provider == "" {
+		errs = append(errs, errors.New("planner: llm needs an LLM: set llm.provider and llm.model, or QUERENT_LLM=ollama:llama3.1"))
+	}
+	return errors.Join(errs...)
+}
+
+// TodayOr returns the pinned reference date, or now when none is pinned.
+func (c *Config) TodayOr(now time.Time) time.Time {
+	if t, err := time.Parse("2006-01-02", c.Today); err == nil {
+		return t
+	}
+	return now
+}
