@@ -13,7 +13,7 @@ type Response struct {
 	Question string `json:"question"`
 	// Answer is a short prose answer; numbers in it come from Rows.
 	Answer  string   `json:"answer"`
-	SQL     string   `json:"sql,omitempty"`
+	SQL     string   `json:"sql"`
 	Params  []any    `json:"params"`
 	Columns []string `json:"columns"`
 	Rows    [][]any  `json:"rows"`
@@ -24,7 +24,7 @@ type Response struct {
 	// full conversation); nil when not computed.
 	RawRows    [][]any `json:"raw_rows"`
 	Chart      any     `json:"chart"`
-	Plan       *plan.Plan `json:"plan,omitempty"`
+	Plan       *plan.Plan `json:"plan"`
 	TablesUsed []string   `json:"tables_used"`
 	Dialect    string     `json:"dialect"`
 	// Planner is "offline" or the LLM's name.

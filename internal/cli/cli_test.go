@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"querent/internal/cli"
+	"querent/internal/llm/llmtest"
 )
 
 // run executes the CLI in-process with an empty environment.
@@ -256,5 +258,43 @@ func TestDemoRefusesToOverwrite(t *testing.T) {
 	_, stderr, code := run(t, "demo", "--out", db)
 	if code != cli.ExitFailure || !strings.Contains(stderr, "--force") {
 		t.Errorf("exit %d, stderr %q: want a refusal mentioning --force", code, stderr)
+	}
+}
+
+func TestDoctorWithLLM(t *testing.T) {
+	db := demoDB(t)
+	srv := llmtest.NewServer(t, llmtest.Reply(`{"ok": true}`))
+	out, _, code := run(t, "doctor", "--db", db, "--llm", "openai:"+llmtest.DefaultModel+"@"+srv.OpenAIBaseURL())
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s", code, out)
+	}
+	for _, want := range []string{"ok   endpoint reachable", "ok   model present", "ok   structured output"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("doctor output lacks %q:\n%s", want, out)
+		}
+	}
+	srv2 := llmtest.NewServer(t)
+	out, _, code = run(t, "doctor", "--db", db, "--llm", "openai:no-such-model@"+srv2.OpenAIBaseURL())
+	if code != cli.ExitFailure || !strings.Contains(out, "FAIL model present") {
+		t.Errorf("missing model: exit %d\n%s", code, out)
+	}
+}
+
+// TestAskWithLLM goes through the CLI to the scripted server: the offline
+// planner declines, the LLM plans, and the JSON says so.
+func TestAskWithLLM(t *testing.T) {
+	db := demoDB(t)
+	srv := llmtest.NewServer(t, llmtest.Reply(`{"plan": {"select": [{"expr": {"col": "customers.email"}}], "from": {"table": "customers"}, "where": {"op": "=", "left": {"col": "customers.city"}, "right": {"value": "Lyon"}}, "order_by": [{"expr": {"col": "customers.email"}}]}}`))
+	out, stderr, code := run(t, "ask", "--db", db, "--json", "--llm", "openai:"+llmtest.DefaultModel+"@"+srv.OpenAIBaseURL(), "Which e-mail addresses do our customers from Lyon use, alphabetically?")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	r := decode(t, out)
+	if r.LLMCalls != 1 || r.Planner != "openai:"+llmtest.DefaultModel {
+		t.Errorf("llm_calls %d planner %q, want 1 call by the LLM", r.LLMCalls, r.Planner)
+	}
+	want, _, _ := run(t, "sql", "--db", db, "--json", "SELECT email FROM customers WHERE city = 'Lyon' ORDER BY email")
+	if w := decode(t, want); len(w.Rows) == 0 || fmt.Sprint(w.Rows) != fmt.Sprint(r.Rows) {
+		t.Errorf("rows %v, want %v", r.Rows, w.Rows)
 	}
 }

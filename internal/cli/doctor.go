@@ -8,6 +8,8 @@ import (
 	"querent/internal/database"
 	"querent/internal/llm"
 	"querent/internal/llm/providers"
+	"querent/internal/plan"
+	"querent/internal/sqlgen"
 )
 
 // runDoctor checks a configuration end to end and says exactly what is wrong
@@ -95,10 +97,23 @@ func checkDatabase(ctx context.Context, dsn string) []llm.Finding {
 		return append(out, llm.Finding{Check: "schema", Detail: "the database has no tables", Fix: "point --db at a database with data"})
 	}
 	out = append(out, llm.Finding{Check: "schema", OK: true, Detail: fmt.Sprintf("%d tables", len(s.Tables))})
+	// Count the first table's rows through the same compiler, guard and
+	// executor that answers questions.
 	t := s.Tables[0]
-	q := "SELECT 1 AS ok"
-	if _, err := db.Query(ctx, q, nil, database.Limits{MaxRows: 1, Timeout: 5 * time.Second}); err != nil {
+	p := &plan.Plan{Select: []plan.SelectItem{{Expr: plan.Expr{Agg: "count"}, Alias: "n"}}, From: plan.Source{Table: t.Name}}
+	d, err := sqlgen.DialectFor(db.Name())
+	if err != nil {
+		return append(out, llm.Finding{Check: "query", Detail: err.Error()})
+	}
+	q, err := sqlgen.Compile(p, s, d, sqlgen.Options{})
+	if err == nil {
+		_, err = db.Guard(ctx, q.SQL)
+	}
+	if err == nil {
+		_, err = db.Query(ctx, q.SQL, q.Args, database.Limits{MaxRows: 1, Timeout: 10 * time.Second})
+	}
+	if err != nil {
 		return append(out, llm.Finding{Check: "query", Detail: err.Error(), Fix: "check the account's read permissions on " + t.Name})
 	}
-	return append(out, llm.Finding{Check: "query", OK: true, Detail: "read-only query ran"})
+	return append(out, llm.Finding{Check: "query", OK: true, Detail: "read-only query on " + t.Name + " ran"})
 }

@@ -6,6 +6,7 @@ package database
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"sort"
@@ -40,7 +41,9 @@ type Engine interface {
 
 // Limits bound one execution.
 type Limits struct {
-	// MaxRows caps the rows returned; the result says Truncated when more existed.
+	// MaxRows caps the rows returned; the result says Truncated when more
+	// existed. Zero or less means the engine's default cap (10,000 rows):
+	// there is never an unbounded read.
 	MaxRows int
 	// Timeout is enforced by the engine where it can (statement timeout) and by
 	// the context always. Zero means no statement timeout beyond ctx.
@@ -51,7 +54,9 @@ type Limits struct {
 type Result struct {
 	Columns []string `json:"columns"`
 	// Rows hold driver values normalised to JSON-friendly Go types: nil,
-	// int64, float64, string, bool, or time formatted as RFC 3339 text.
+	// int64, float64, string or bool. Engines that store dates as text
+	// (SQLite) return them as stored; date types of server engines come
+	// back as ISO 8601 text.
 	Rows      [][]any       `json:"rows"`
 	Truncated bool          `json:"truncated"`
 	Elapsed   time.Duration `json:"-"`
@@ -158,8 +163,14 @@ func Open(ctx context.Context, dsn string) (Engine, error) {
 		open = openers[strings.ToLower(dsn[:i])]
 	}
 	if open == nil {
-		for scheme, match := range matchers {
-			if match(dsn) {
+		// Sorted, so a DSN two engines could claim always goes to the same one.
+		schemes := make([]string, 0, len(matchers))
+		for scheme := range matchers {
+			schemes = append(schemes, scheme)
+		}
+		sort.Strings(schemes)
+		for _, scheme := range schemes {
+			if matchers[scheme](dsn) {
 				open = openers[scheme]
 				break
 			}
@@ -185,4 +196,43 @@ func Redact(dsn string) string {
 		return dsn[:scheme+3] + userinfo[:i] + ":xxxxx" + dsn[at:]
 	}
 	return dsn
+}
+
+// AdminOpener opens an ordinary read-write connection for a DSN. It exists
+// only so `querent demo --db DSN` can load the demo dataset into a server;
+// nothing that answers questions ever uses it.
+type AdminOpener func(ctx context.Context, dsn string) (*sql.DB, error)
+
+var admins = map[string]AdminOpener{}
+
+// RegisterAdmin makes a read-write opener available for scheme.
+func RegisterAdmin(scheme string, open AdminOpener) {
+	mu.Lock()
+	defer mu.Unlock()
+	admins[scheme] = open
+}
+
+// OpenAdmin opens a read-write connection for loading demo data, and returns
+// the engine name the DSN is for.
+func OpenAdmin(ctx context.Context, dsn string) (*sql.DB, string, error) {
+	mu.RLock()
+	var (
+		open   AdminOpener
+		scheme string
+	)
+	if i := strings.Index(dsn, ":"); i > 0 {
+		scheme = strings.ToLower(dsn[:i])
+		open = admins[scheme]
+	}
+	mu.RUnlock()
+	if open == nil {
+		var known []string
+		for s := range admins {
+			known = append(known, s+"://…")
+		}
+		sort.Strings(known)
+		return nil, "", fmt.Errorf("cannot load the demo into %q: use --out PATH for SQLite, or a DSN for one of %s", Redact(dsn), strings.Join(known, ", "))
+	}
+	db, err := open(ctx, dsn)
+	return db, scheme, err
 }

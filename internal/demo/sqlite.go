@@ -15,17 +15,16 @@ import (
 	_ "github.com/mattn/go-sqlite3" // registers the "sqlite3" driver
 )
 
-// sqliteTypes maps portable column types to SQLite declared types. DATE and
-// DATETIME are not storage classes in SQLite, but declaring them lets
-// introspection (and people reading the schema) see which text columns are
-// dates.
-var sqliteTypes = map[string]string{
+// sqliteTarget declares DATE and DATETIME although they are not storage
+// classes in SQLite: it lets introspection (and people reading the schema)
+// see which text columns are dates.
+var sqliteTarget = Target{Types: map[string]string{
 	TypeInteger:  "INTEGER",
 	TypeText:     "TEXT",
 	TypeReal:     "REAL",
 	TypeDate:     "DATE",
 	TypeDateTime: "DATETIME",
-}
+}}
 
 // WriteSQLite writes ds into a new SQLite database file at path.
 //
@@ -117,7 +116,7 @@ func fillSQLite(ctx context.Context, path string, ds *Dataset) error {
 	created := map[string]bool{}
 	for i := range ds.Tables {
 		t := &ds.Tables[i]
-		stmts, err := sqliteDDL(t, created)
+		stmts, err := ddl(t, created, sqliteTarget)
 		if err != nil {
 			return err
 		}
@@ -127,7 +126,7 @@ func fillSQLite(ctx context.Context, path string, ds *Dataset) error {
 			}
 		}
 		created[t.Name] = true
-		if err := insertRows(ctx, tx, t); err != nil {
+		if err := insertRows(ctx, tx, t, sqliteTarget); err != nil {
 			return err
 		}
 	}
@@ -165,10 +164,10 @@ func checkIdent(name string) error {
 	return nil
 }
 
-// sqliteDDL returns the CREATE TABLE and CREATE INDEX statements for t.
-// created holds the tables made so far: SQLite does not check at CREATE time
-// that a referenced table exists, so the order is checked here.
-func sqliteDDL(t *Table, created map[string]bool) ([]string, error) {
+// ddl returns the CREATE TABLE and CREATE INDEX statements for t in the
+// target's types. created holds the tables made so far: SQLite does not check
+// at CREATE time that a referenced table exists, so the order is checked here.
+func ddl(t *Table, created map[string]bool, tg Target) ([]string, error) {
 	if err := checkIdent(t.Name); err != nil {
 		return nil, err
 	}
@@ -177,7 +176,7 @@ func sqliteDDL(t *Table, created map[string]bool) ([]string, error) {
 		if err := checkIdent(c.Name); err != nil {
 			return nil, fmt.Errorf("table %s: %w", t.Name, err)
 		}
-		typ, ok := sqliteTypes[c.Type]
+		typ, ok := tg.Types[c.Type]
 		if !ok {
 			return nil, fmt.Errorf("table %s: column %s has unknown type %q", t.Name, c.Name, c.Type)
 		}
@@ -215,11 +214,11 @@ func sqliteDDL(t *Table, created map[string]bool) ([]string, error) {
 	return stmts, nil
 }
 
-func insertRows(ctx context.Context, tx *sql.Tx, t *Table) error {
+func insertRows(ctx context.Context, tx *sql.Tx, t *Table, tg Target) error {
 	names := make([]string, len(t.Columns))
 	marks := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		names[i], marks[i] = c.Name, "?"
+		names[i], marks[i] = c.Name, tg.placeholder(i+1)
 	}
 	stmt, err := tx.PrepareContext(ctx, fmt.Sprintf("INSERT INTO %s (%s) VALUES (%s)",
 		t.Name, strings.Join(names, ", "), strings.Join(marks, ", ")))

@@ -235,8 +235,9 @@ func Val(v any) Expr { return Expr{Value: v, ValueSet: true} }
 // Int returns a pointer to n, for Limit and Offset.
 func Int(n int64) *int64 { return &n }
 
-// IsLiteral reports whether e is a literal value.
-func (e Expr) IsLiteral() bool { return e.ValueSet }
+// IsLiteral reports whether e is a literal value. A plan built in Go as
+// Expr{Value: 3} counts too, not only decoded ones and [Val].
+func (e Expr) IsLiteral() bool { return e.ValueSet || e.Value != nil }
 
 // IsAggregate reports whether e contains an aggregate outside any window or
 // subquery, i.e. whether it forces grouping.
@@ -255,8 +256,8 @@ func (e Expr) IsAggregate() bool {
 	return false
 }
 
-// children returns the direct sub-expressions of e (not into subqueries, not
-// into CASE conditions).
+// children returns the direct sub-expressions of e, including the top-level
+// expressions of CASE conditions, but not into subqueries.
 func (e Expr) children() []Expr {
 	var out []Expr
 	for _, p := range []*Expr{e.Arg, e.Left, e.Right, e.Else} {
@@ -267,6 +268,11 @@ func (e Expr) children() []Expr {
 	out = append(out, e.Args...)
 	for _, w := range e.Case {
 		out = append(out, w.Then)
+		// CASE WHEN sum(x) > 0 … aggregates too.
+		w.If.WalkExprs(func(x *Expr) bool {
+			out = append(out, *x)
+			return false
+		})
 	}
 	return out
 }

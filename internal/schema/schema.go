@@ -7,6 +7,7 @@ package schema
 import (
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // Schema is the introspected structure of one database.
@@ -15,7 +16,10 @@ type Schema struct {
 	Engine string  `json:"engine"`
 	Tables []Table `json:"tables"`
 
-	index map[string]int // lower-cased Name → position in Tables; built lazily
+	// index maps lower-cased Name → position in Tables. It is built on first
+	// use and rebuilt when Tables grows; atomic so a schema shared by
+	// concurrent requests needs no lock.
+	index atomic.Pointer[map[string]int]
 }
 
 // Table is a table or view.
@@ -124,10 +128,11 @@ func KindOf(declared string) Kind {
 // whether it exists. Both "name" and the unqualified Ident of a table in a
 // non-default namespace match when that is unambiguous.
 func (s *Schema) Table(name string) (*Table, bool) {
-	if s.index == nil || len(s.index) != len(s.Tables) {
-		s.reindex()
+	idx := s.index.Load()
+	if idx == nil || len(*idx) != len(s.Tables) {
+		idx = s.reindex()
 	}
-	if i, ok := s.index[strings.ToLower(name)]; ok {
+	if i, ok := (*idx)[strings.ToLower(name)]; ok && i < len(s.Tables) {
 		return &s.Tables[i], true
 	}
 	var found *Table
@@ -142,11 +147,13 @@ func (s *Schema) Table(name string) (*Table, bool) {
 	return found, found != nil
 }
 
-func (s *Schema) reindex() {
-	s.index = make(map[string]int, len(s.Tables))
+func (s *Schema) reindex() *map[string]int {
+	m := make(map[string]int, len(s.Tables))
 	for i, t := range s.Tables {
-		s.index[strings.ToLower(t.Name)] = i
+		m[strings.ToLower(t.Name)] = i
 	}
+	s.index.Store(&m)
+	return &m
 }
 
 // TableNames returns the names of all tables, sorted.
