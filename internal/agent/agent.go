@@ -18,6 +18,7 @@ import (
 
 	"querent/internal/database"
 	"querent/internal/llm"
+	"querent/internal/offline"
 	"querent/internal/plan"
 	"querent/internal/schema"
 	"querent/internal/sqlgen"
@@ -63,9 +64,9 @@ func (c *Config) defaults() {
 }
 
 // OfflinePlanner is the deterministic planner: a Plan, a clarification or a
-// refusal, never a guess.
+// refusal, never a guess, with a trace of how it read the question.
 type OfflinePlanner interface {
-	Plan(question string) *plan.Reply
+	PlanWithTrace(question string) (*plan.Reply, offline.Trace)
 }
 
 // Agent answers questions over one database.

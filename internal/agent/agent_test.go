@@ -227,3 +227,22 @@ func TestEveryEventIsStreamed(t *testing.T) {
 		t.Errorf("streamed events differ from the trace (-trace +streamed):\n%s", diff)
 	}
 }
+
+func TestWriteQuestionIsRefusedWithoutAnLLMCall(t *testing.T) {
+	srv := llmtest.NewServer(t) // any call fails the test
+	db, s := openDemo(t)
+	m, err := openai.New(openai.Config{BaseURL: srv.OpenAIBaseURL(), Model: llmtest.DefaultModel})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := agent.New(db, s, m, offline.New(s, offline.Options{}), agent.Config{Planner: "auto"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, q := range []string{"delete all orders", "drop the customers table", "update the price of product 3"} {
+		r := a.Ask(context.Background(), agent.Request{Question: q})
+		if r.Error == nil || r.Error.Code != agent.CodeCannotAnswer || r.LLMCalls != 0 {
+			t.Errorf("%q: error %+v with %d LLM calls, want cannot_answer with none", q, r.Error, r.LLMCalls)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"querent/internal/database"
 	"querent/internal/llm"
+	"querent/internal/offline"
 	"querent/internal/plan"
 	"querent/internal/schema"
 	"querent/internal/sqlgen"
@@ -87,13 +88,17 @@ func (r *run) planStep(ctx context.Context) node {
 	if useOffline {
 		r.triedOffline = true
 		start := time.Now()
-		reply := a.offline.Plan(r.question)
+		reply, trace := a.offline.PlanWithTrace(r.question)
 		r.planner = "offline"
 		switch {
 		case reply.Plan != nil:
 			r.plan = reply.Plan
-			r.event("plan", start, "planned offline", "")
+			r.event("plan", start, "planned offline", reply.Plan.Reason)
 			return r.audit
+		case trace.Refusal == offline.RefusedWrite:
+			// No planner may change data: asking the LLM would only cost a call.
+			r.event("plan", start, "refused: the question asks to change data", reply.CannotAnswer)
+			return r.fail(&Error{Code: CodeCannotAnswer, Message: reply.CannotAnswer, Hint: "querent only reads data; ask a question about it instead"})
 		case a.model != nil && a.cfg.Planner == "auto":
 			r.event("plan", start, "offline planner declined; asking the LLM", declineReason(reply))
 			r.attempt-- // the offline try does not use up an attempt
@@ -103,11 +108,12 @@ func (r *run) planStep(ctx context.Context) node {
 			return r.clarify(reply.Clarification)
 		default:
 			r.event("plan", start, "offline planner cannot answer", reply.CannotAnswer)
-			hint := "configure an LLM to answer questions the offline planner does not cover: --llm ollama:llama3.1 (or QUERENT_LLM), with Ollama running"
-			if a.model != nil {
-				hint = "rephrase the question, or use --planner auto to let the LLM try"
+			msg, hint := reply.CannotAnswer, "rephrase the question, or use --planner auto to let the LLM try"
+			if a.model == nil {
+				// The planner's reason already says how an LLM would help.
+				msg, hint = strings.TrimSpace(strings.TrimSuffix(msg, offline.LLMHint)), offline.LLMHint+" For Ollama, start it first with: ollama serve"
 			}
-			return r.fail(&Error{Code: CodeCannotAnswer, Message: reply.CannotAnswer, Hint: hint})
+			return r.fail(&Error{Code: CodeCannotAnswer, Message: msg, Hint: hint})
 		}
 	}
 	if a.model == nil {

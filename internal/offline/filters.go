@@ -1,0 +1,243 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"querent/internal/schema"
+)
+
+// filters resolves every condition of the question to a column of the
+// subject or of a parent it joins.
+func (r *resolver) filters() *refusal {
+	for _, fs := range r.f.filters {
+		var c condSpec
+		var rf *refusal
+		switch fs.kind {
+		case fValue:
+			c, rf = r.valueFilter(fs)
+		case fLit:
+			c, rf = r.literalFilter(fs)
+		case fYear, fRel:
+			c, rf = r.dateFilter(fs)
+		}
+		if rf != nil {
+			return rf
+		}
+		r.q.conds = append(r.q.conds, c)
+	}
+	return nil
+}
+
+// valueFilter resolves sampled values to the one reachable column holding
+// them all.
+func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
+	common := r.ms[fs.vals[0]].vals
+	for _, v := range fs.vals[1:] {
+		common = sharedColumns(common, r.ms[v].vals)
+	}
+	if fs.col >= 0 {
+		common = columnsIn(common, r.ms[fs.col].cols)
+	}
+	text := r.ms[fs.vals[0]].text
+	// The subject's own column wins ("customers in Germany" is
+	// customers.country, not their client's country), then a column of a
+	// table the question names ("orders from customers in Germany").
+	var own, named, parent []valueRef
+	for _, v := range common {
+		switch t := r.lx.tables[v.table]; {
+		case t == r.subject:
+			own = append(own, v)
+		case len(r.subject.parents[t.idx]) == 0:
+		case slices.Contains(r.named, t):
+			named = append(named, v)
+		default:
+			parent = append(parent, v)
+		}
+	}
+	reachable := own
+	if len(reachable) == 0 {
+		reachable = named
+	}
+	if len(reachable) == 0 {
+		reachable = parent
+	}
+	var colsSeen []string
+	for _, v := range reachable {
+		if ref := r.lx.col(v.table, v.col).ref; !slices.Contains(colsSeen, ref) {
+			colsSeen = append(colsSeen, ref)
+		}
+	}
+	switch {
+	case len(colsSeen) == 0:
+		return condSpec{}, refuseUnresolved("%q is a value of %s, which I cannot connect to %s through one foreign key.",
+			text, r.describeValues(common), r.subject.name)
+	case len(colsSeen) > 1:
+		return condSpec{}, clarify(fmt.Sprintf("%q appears in %s: which one do you mean?", text, strings.Join(colsSeen, " and ")), colsSeen)
+	}
+	col := r.lx.col(reachable[0].table, reachable[0].col)
+	if rf := r.reach(col.table); rf != nil {
+		return condSpec{}, rf
+	}
+	var spellings []string
+	for _, v := range fs.vals {
+		for _, ref := range r.ms[v].vals {
+			if ref.table == reachable[0].table && ref.col == reachable[0].col && !slices.Contains(spellings, ref.value) {
+				spellings = append(spellings, ref.value)
+			}
+		}
+	}
+	vals := make([]any, len(spellings))
+	for i, s := range spellings {
+		vals[i] = s
+	}
+	if len(vals) == 1 {
+		return condSpec{col: col, op: "=", vals: vals}, nil
+	}
+	return condSpec{col: col, op: "in", vals: vals}, nil
+}
+
+// literalFilter compares a named column with a number or quoted text.
+func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
+	col, rf := r.column(fs.col, false)
+	if rf != nil {
+		return condSpec{}, rf
+	}
+	switch v := fs.lit.(type) {
+	case string:
+		if !isTextual(col.kind) || fs.op != "=" {
+			return condSpec{}, refuseUnresolved("I could not compare %s with %q.", col.ref, v)
+		}
+		if col.complete {
+			// Every value of the column is known: use its spelling, or say
+			// the value does not occur rather than return nothing.
+			for _, s := range col.samples {
+				if strings.EqualFold(s, v) {
+					return condSpec{col: col, op: "=", vals: []any{s}}, nil
+				}
+			}
+			return condSpec{}, refuseUnresolved("%q is not a value of %s; its values are %s.", v, col.ref, valueNames(col.samples))
+		}
+		return condSpec{col: col, op: "=", vals: []any{v}}, nil
+	case int64:
+		if y, ok := yearOf(v); ok && col.date {
+			return r.yearRange(col, y, fs.op), nil
+		}
+		switch {
+		case col.kind.Numeric():
+			return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
+		case isTextual(col.kind) && fs.op == "=":
+			// a code written as digits ("zip 10115"): compared as text
+			return condSpec{col: col, op: "=", vals: []any{fmt.Sprint(v)}}, nil
+		}
+	case float64:
+		if col.kind == schema.KindReal {
+			return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
+		}
+	}
+	return condSpec{}, refuseUnresolved("I could not compare %s with %v.", col.ref, fs.lit)
+}
+
+// valueNames lists a column's values for a message, the first ten at most.
+func valueNames(vals []string) string {
+	if len(vals) > 10 {
+		return quoteList(vals[:10]) + fmt.Sprintf(" (and %d more)", len(vals)-10)
+	}
+	return quoteList(vals)
+}
+
+// dateFilter resolves a year or relative period to the column it applies
+// to: the one named, else the subject's only date (or year) column.
+func (r *resolver) dateFilter(fs filterSpec) (condSpec, *refusal) {
+	var col *colInfo
+	if fs.col >= 0 {
+		c, rf := r.column(fs.col, false)
+		if rf != nil {
+			return condSpec{}, rf
+		}
+		if !c.date && !c.year {
+			return condSpec{}, refuseUnresolved("%s does not hold dates, so I could not apply %q to it.", c.ref, fs.text)
+		}
+		col = c
+	} else {
+		var dated []*colInfo
+		for _, c := range r.subject.cols {
+			if c != nil && (c.date || c.year) {
+				dated = append(dated, c)
+			}
+		}
+		switch len(dated) {
+		case 0:
+			return condSpec{}, refuseUnresolved("%s has no date column that %q could apply to.", r.subject.name, fs.text)
+		case 1:
+			col = dated[0]
+		default:
+			var choices []string
+			for _, c := range dated {
+				choices = append(choices, c.ref)
+			}
+			return condSpec{}, clarify(fmt.Sprintf("Which date should %q apply to?", fs.text), choices)
+		}
+	}
+	if fs.kind == fYear {
+		return r.yearRange(col, fs.lit.(int64), fs.op), nil
+	}
+	return r.period(col, fs)
+}
+
+// yearRange filters a date column to a year (or before/after it), or
+// compares a year column with it.
+func (r *resolver) yearRange(col *colInfo, y int64, op string) condSpec {
+	if col.year {
+		return condSpec{col: col, op: op, vals: []any{y}}
+	}
+	start, next := fmt.Sprintf("%04d-01-01", y), fmt.Sprintf("%04d-01-01", y+1)
+	switch op {
+	case ">": // after 2024
+		return condSpec{col: col, op: ">=", vals: []any{next}}
+	case ">=": // since 2024
+		return condSpec{col: col, op: ">=", vals: []any{start}}
+	case "<": // before 2024
+		return condSpec{col: col, op: "<", vals: []any{start}}
+	case "<=":
+		return condSpec{col: col, op: "<", vals: []any{next}}
+	}
+	return condSpec{col: col, op: "range", lo: start, hi: next}
+}
+
+// period resolves a relative date against the reference day.
+func (r *resolver) period(col *colInfo, fs filterSpec) (condSpec, *refusal) {
+	d := r.today
+	day := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	var lo, hi time.Time
+	switch fs.rel {
+	case relThisYear, relLastYear:
+		y := day.Year()
+		if fs.rel == relLastYear {
+			y--
+		}
+		if col.year {
+			return condSpec{col: col, op: "=", vals: []any{int64(y)}}, nil
+		}
+		lo = time.Date(y, 1, 1, 0, 0, 0, 0, time.UTC)
+		hi = lo.AddDate(1, 0, 0)
+	case relThisMonth, relLastMonth:
+		lo = time.Date(day.Year(), day.Month(), 1, 0, 0, 0, 0, time.UTC)
+		if fs.rel == relLastMonth {
+			lo = lo.AddDate(0, -1, 0)
+		}
+		hi = lo.AddDate(0, 1, 0)
+	case relToday, relYesterday:
+		lo = day
+		if fs.rel == relYesterday {
+			lo = lo.AddDate(0, 0, -1)
+		}
+		hi = lo.AddDate(0, 0, 1)
+	}
+	if col.year {
+		return condSpec{}, refuseUnresolved("%s holds years, so I could not apply %q to it.", col.ref, fs.text)
+	}
+	return condSpec{col: col, op: "range", lo: lo.Format(time.DateOnly), hi: hi.Format(time.DateOnly)}, nil
+}

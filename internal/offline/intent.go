@@ -1,0 +1,221 @@
+package offline
+
+import "strings"
+
+// frame is a question read into roles: what to compute, over which
+// columns, with which filters, grouping and ordering. It still refers to
+// mentions (indexes into ms), not schema objects: which table and column a
+// mention means is settled by resolve, once the question's table is known.
+type frame struct {
+	ms []mention
+
+	// agg is the aggregate: count, sum, avg, max or min; empty for a list
+	// or a ranking. measure is the mention it applies to (-1: count(*)).
+	agg     string
+	measure int
+	// counted is the table mention a count(*) counts (-1: none).
+	counted int
+
+	// rows marks a ranking: the rows with the highest or lowest measure
+	// (or adj), desc first when desc is set, limit of them.
+	rows  bool
+	desc  bool
+	limit int64
+	// adj is the ordering adjective of a ranking ("most expensive").
+	adj *keyword
+	// needKey marks "top N X" with nothing to rank by.
+	needKey bool
+
+	sorts    []sortSpec
+	groups   []int // mentions of grouping columns or tables
+	filters  []filterSpec
+	project  []int // column mentions to show
+	tables   []int // table mentions not used otherwise: the rows asked about
+	distinct bool
+	startWh  bool // the question opens with which/who
+	// owner maps a column mention to the table mention it belongs to, "the
+	// name of the albums" or "customer emails": the column must be that
+	// table's.
+	owner map[int]int
+	// modifiers are table mentions that only say whose column follows
+	// ("customer" in "customer emails"); they name no rows of their own.
+	modifiers []int
+}
+
+type sortSpec struct {
+	m    int
+	desc bool
+	// by marks an order read from a bare "by" ("employees by salary"),
+	// which could also mean a grouping.
+	by bool
+}
+
+type filterKind uint8
+
+const (
+	fValue filterKind = iota // a column equals one of some sampled values
+	fLit                     // a named column compared with a literal
+	fYear                    // a year: a range on a date column, equality on a year column
+	fRel                     // a period relative to the reference date
+)
+
+// filterSpec is one condition of the question.
+type filterSpec struct {
+	kind filterKind
+	col  int   // the column mention it names; -1 when only values (or a date) say
+	vals []int // fValue: value mentions, any of which may match
+	op   string
+	lit  any // fLit: int64, float64 or string; fYear: the year
+	rel  relKind
+	text string // the words, for messages
+}
+
+// parser walks the mentions of one question.
+type parser struct {
+	lx   *lexicon
+	f    *frame
+	ms   []mention
+	used []bool   // mentions given a role
+	dir  *keyword // an explicit ascending/descending
+}
+
+// parse reads the mentions into a frame, or refuses.
+func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
+	if r := screen(ms); r != nil {
+		return nil, r
+	}
+	p := &parser{
+		lx:   lx,
+		f:    &frame{ms: ms, measure: -1, counted: -1},
+		ms:   ms,
+		used: make([]bool, len(ms)),
+	}
+	for _, m := range ms {
+		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
+			p.f.startWh = true
+		}
+	}
+	p.owners()
+	for _, step := range []func() *refusal{p.duals, p.values, p.literals, p.keywords, p.leftovers, p.check} {
+		if r := step(); r != nil {
+			return nil, r
+		}
+	}
+	return p.f, nil
+}
+
+// screen refuses questions that ask to write, hold words linked to nothing,
+// or use a shape this planner does not attempt, before any reading starts.
+func screen(ms []mention) *refusal {
+	for _, m := range ms {
+		if m.kind == mKeyword && m.kw.kind == kwWrite && (!m.kw.imperative || m.lead) {
+			return refuseWrite(m.text)
+		}
+	}
+	var unknown []string
+	for i := 0; i < len(ms); i++ {
+		if ms[i].kind != mUnknown {
+			continue
+		}
+		phrase := ms[i].text
+		for i+1 < len(ms) && ms[i+1].kind == mUnknown {
+			i++
+			phrase += " " + ms[i].text
+		}
+		unknown = append(unknown, phrase)
+	}
+	if len(unknown) > 0 {
+		return refuseUnlinked(unknown)
+	}
+	for i, m := range ms {
+		if m.kind == mStop && m.lead && lower(m.text) == "where" {
+			return refuseUnsupported("\"where\" questions")
+		}
+		if m.kind == mKeyword && m.kw.kind == kwAnd && i+1 < len(ms) && ms[i+1].kind == mStop && whWords[lower(ms[i+1].text)] {
+			return refuseUnsupported("two questions in one (%q %q)", m.text, ms[i+1].text)
+		}
+		if m.kind != mKeyword {
+			continue
+		}
+		switch m.kw.kind {
+		case kwNot:
+			return refuseUnsupported("negation (%q)", m.text)
+		case kwBoth:
+			return refuseUnsupported("questions that combine sets (%q)", m.text)
+		case kwThan:
+			return refuseUnsupported("this comparison (%q)", m.text)
+		case kwWh:
+			return refuseUnsupported("%q questions", m.text)
+		}
+	}
+	return nil
+}
+
+// next returns the content mention after mention i, or -1.
+func (p *parser) next(i int) int {
+	for j := i + 1; j < len(p.ms); j++ {
+		if p.ms[j].kind != mStop {
+			return j
+		}
+	}
+	return -1
+}
+
+// prev returns the content mention before mention i, or -1.
+func (p *parser) prev(i int) int {
+	for j := i - 1; j >= 0; j-- {
+		if p.ms[j].kind != mStop {
+			return j
+		}
+	}
+	return -1
+}
+
+// is, isCol, isTable and isValue classify mention i; any index outside the
+// question is none of them.
+func (p *parser) is(i int, kinds ...kwKind) bool {
+	if !p.in(i) || p.ms[i].kind != mKeyword {
+		return false
+	}
+	for _, k := range kinds {
+		if p.ms[i].kw.kind == k {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *parser) isCol(i int) bool {
+	return p.in(i) && p.ms[i].kind == mName && len(p.ms[i].cols) > 0
+}
+
+func (p *parser) isTable(i int) bool {
+	return p.in(i) && p.ms[i].kind == mName && len(p.ms[i].tables) > 0
+}
+
+func (p *parser) isValue(i int) bool {
+	return p.in(i) && (p.ms[i].kind == mValue || (p.ms[i].kind == mQuoted && len(p.ms[i].vals) > 0))
+}
+
+func (p *parser) in(i int) bool { return i >= 0 && i < len(p.ms) }
+
+// tableBefore reports whether a table is named before mention i.
+func (p *parser) tableBefore(i int) bool {
+	for j := 0; j < i; j++ {
+		if p.isTable(j) {
+			return true
+		}
+	}
+	return false
+}
+
+func lower(s string) string { return strings.ToLower(s) }
+
+func firstWord(s string) string {
+	for i, r := range s {
+		if r == ' ' {
+			return s[:i]
+		}
+	}
+	return s
+}

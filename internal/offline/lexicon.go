@@ -1,0 +1,438 @@
+package offline
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+
+	"querent/internal/schema"
+)
+
+// matchClass ranks how a question phrase linked to a schema name; lower is
+// stronger. When several names compete, only the strongest class is kept.
+type matchClass uint8
+
+const (
+	// classExact: every word of the name, up to plural, inflection and
+	// abbreviation ("order items" → order_items, "qty" → quantity).
+	classExact matchClass = iota
+	// classHead: the last word or words of a longer name ("price" →
+	// unit_price, "product category" → ref_product_categories).
+	classHead
+	// classPrefix: the name without a generic last word ("hired" → hire_date).
+	classPrefix
+	// classSynonym: through a generic synonym ("town" → city).
+	classSynonym
+)
+
+func (c matchClass) String() string {
+	switch c {
+	case classExact:
+		return "exact"
+	case classHead:
+		return "head"
+	case classPrefix:
+		return "prefix"
+	}
+	return "synonym"
+}
+
+// lexicon is what the planner knows of one schema, precomputed by [New]:
+// every table and column under the phrases that can name it, every sampled
+// value under its normal form, and the foreign-key edges between tables.
+type lexicon struct {
+	tables []*tableInfo
+	// names maps a phrase of stems, space-separated, to the tables and
+	// columns it names.
+	names map[string][]nameRef
+	// values maps a valueKey to the columns whose samples hold that value.
+	values map[string][]valueRef
+	// maxSpan is the longest phrase, in words, worth looking up.
+	maxSpan int
+}
+
+type tableInfo struct {
+	idx  int
+	name string // as plans refer to it
+	view bool
+	cols []*colInfo // by schema position; nil for a name with no letters
+	// parents lists, per referenced table, the foreign keys from this table
+	// to it. Only a table with exactly one key is joined to.
+	parents map[int][]fkEdge
+	labels  []int // columns that name a row: the name columns, else a title
+}
+
+type colInfo struct {
+	table *tableInfo
+	idx   int
+	name  string
+	ref   string // "table.column"
+	kind  schema.Kind
+	words []string // canonical lower-case words of the name
+	// numeric: can be summed and averaged (keys excluded). date: holds
+	// dates. year: an integer year ("published_year"). id: a key column,
+	// never reached by a partial name.
+	numeric, date, year, id bool
+	// complete: samples are all the column's values.
+	complete bool
+	samples  []string
+	// qualified: the name repeats its table's name (player.player_name).
+	qualified bool
+}
+
+// fkEdge is one foreign key: child columns equal parent columns.
+type fkEdge struct {
+	from, to []string
+}
+
+// nameRef is one schema name a phrase can mean.
+type nameRef struct {
+	table int
+	col   int // -1: the table itself
+	class matchClass
+}
+
+// valueRef is one column whose samples hold a value.
+type valueRef struct {
+	table, col int
+	value      string // spelled as stored
+	// complete is true when the column's samples are all its values. Only
+	// such columns link a value anywhere in a question; others only right
+	// after the column's own name ("last name Smith").
+	complete bool
+}
+
+var isoDate = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}`)
+
+// equivalent is one preprocessed entry of [equivalents].
+type equivalent struct {
+	canonical []string   // stems
+	members   [][]string // stems of every other member
+	synonyms  bool
+}
+
+var (
+	equivs []equivalent
+	// canonicalOf maps a spelling of an abbreviation group (its stems,
+	// space-separated) to the group's canonical words as written.
+	canonicalOf = map[string][]string{}
+)
+
+func init() {
+	for _, e := range equivalents {
+		var eq equivalent
+		eq.synonyms = e.synonyms
+		for i, m := range e.words {
+			st := stems(strings.Fields(m))
+			if i == 0 {
+				eq.canonical = st
+			} else {
+				eq.members = append(eq.members, st)
+			}
+			if !e.synonyms {
+				canonicalOf[strings.Join(st, " ")] = strings.Fields(e.words[0])
+			}
+		}
+		equivs = append(equivs, eq)
+	}
+}
+
+// newLexicon indexes a schema: names and values first, then the foreign
+// keys, which need every table indexed.
+func newLexicon(s *schema.Schema) *lexicon {
+	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, maxSpan: maxKeywordWords}
+	for ti := range s.Tables {
+		t := &s.Tables[ti]
+		info := &tableInfo{idx: ti, name: t.Name, view: t.View, parents: map[int][]fkEdge{}, cols: make([]*colInfo, len(t.Columns))}
+		lx.tables = append(lx.tables, info)
+		ident := t.Ident
+		if ident == "" {
+			ident = t.Name
+		}
+		tableWords := canonicalWords(splitIdent(ident))
+		lx.addName(tableWords, ti, -1, false)
+
+		fkCols := map[string]bool{}
+		for _, fk := range t.ForeignKeys {
+			for _, c := range fk.Columns {
+				fkCols[strings.ToLower(c)] = true
+			}
+		}
+		for ci := range t.Columns {
+			c := &t.Columns[ci]
+			words := canonicalWords(splitIdent(c.Name))
+			if len(words) == 0 {
+				continue
+			}
+			last := words[len(words)-1]
+			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: c.Kind, words: words,
+				complete: c.SamplesComplete, samples: c.Samples}
+			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
+			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
+			col.numeric = c.Kind.Numeric() && !col.id
+			col.year = c.Kind == schema.KindInteger && last == "year"
+			col.date = c.Kind.Temporal() || (isTextual(c.Kind) && genericSuffixes[last] && last != "year" && looksISO(c.Samples))
+			info.cols[ci] = col
+			if isTextual(c.Kind) && !col.id && slices.Contains(words, "name") {
+				info.labels = append(info.labels, ci)
+			}
+			lx.addName(words, ti, ci, col.id)
+			for _, v := range c.Samples {
+				lx.addValue(v, ti, ci, c.SamplesComplete)
+			}
+		}
+	}
+	for _, info := range lx.tables {
+		info.labels = narrowLabels(info)
+		if len(info.labels) > 0 {
+			continue
+		}
+		for _, c := range info.cols {
+			if c != nil && isTextual(c.kind) && len(c.words) == 1 && c.words[0] == "title" {
+				info.labels = append(info.labels, c.idx)
+			}
+		}
+	}
+	for ti := range s.Tables {
+		for _, fk := range s.Tables[ti].ForeignKeys {
+			p, ok := s.Table(fk.RefTable)
+			if !ok || len(fk.Columns) == 0 || len(fk.Columns) != len(fk.RefColumns) {
+				continue
+			}
+			pi := tableIndex(s, p)
+			if pi == ti {
+				continue // a self-reference (manager_id) is no join to a parent
+			}
+			e, ok := exactEdge(&s.Tables[ti], p, fk)
+			if !ok {
+				continue // a key naming columns that do not exist joins nothing
+			}
+			if !hasEdge(lx.tables[ti].parents[pi], e) {
+				lx.tables[ti].parents[pi] = append(lx.tables[ti].parents[pi], e)
+			}
+		}
+	}
+	return lx
+}
+
+// exactEdge spells a foreign key's columns as the tables declare them, so
+// join conditions use the schema's exact names.
+func exactEdge(child, parent *schema.Table, fk schema.ForeignKey) (fkEdge, bool) {
+	var e fkEdge
+	for k := range fk.Columns {
+		c, ok1 := child.Column(fk.Columns[k])
+		pc, ok2 := parent.Column(fk.RefColumns[k])
+		if !ok1 || !ok2 {
+			return fkEdge{}, false
+		}
+		e.from = append(e.from, c.Name)
+		e.to = append(e.to, pc.Name)
+	}
+	return e, true
+}
+
+// narrowLabels keeps, among a table's name columns, the one called just
+// "name" or the one named after the table (product_name), when there is
+// one; otherwise all of them (first_name and last_name).
+func narrowLabels(t *tableInfo) []int {
+	for _, l := range t.labels {
+		if c := t.cols[l]; len(c.words) == 1 {
+			return []int{l}
+		}
+	}
+	var q []int
+	for _, l := range t.labels {
+		if t.cols[l].qualified {
+			q = append(q, l)
+		}
+	}
+	if len(q) == 1 {
+		return q
+	}
+	return t.labels
+}
+
+func tableIndex(s *schema.Schema, t *schema.Table) int {
+	for i := range s.Tables {
+		if &s.Tables[i] == t {
+			return i
+		}
+	}
+	return -1
+}
+
+func hasEdge(es []fkEdge, e fkEdge) bool {
+	for _, x := range es {
+		if strings.Join(x.from, ",") == strings.Join(e.from, ",") && strings.Join(x.to, ",") == strings.Join(e.to, ",") {
+			return true
+		}
+	}
+	return false
+}
+
+func isTextual(k schema.Kind) bool { return k == schema.KindText || k == schema.KindOther }
+
+// looksISO reports whether a text column's samples are ISO-8601 dates; with
+// no samples there is no evidence, and the answer is no.
+func looksISO(samples []string) bool {
+	for _, s := range samples {
+		if !isoDate.MatchString(s) {
+			return false
+		}
+	}
+	return len(samples) > 0
+}
+
+// hasPrefixWords reports whether words begins with prefix, comparing the
+// last prefix word up to its plural ("players" table, "player_name").
+func hasPrefixWords(words, prefix []string) bool {
+	if len(prefix) == 0 || len(words) < len(prefix) {
+		return false
+	}
+	for i, w := range prefix {
+		if words[i] != w {
+			return false
+		}
+	}
+	return true
+}
+
+// canonicalWords rewrites abbreviations in identifier words to their
+// canonical form (qty → quantity, fname → first name), so that every later
+// comparison sees one spelling.
+func canonicalWords(words []string) []string {
+	var out []string
+	for i := 0; i < len(words); {
+		matched := false
+		for n := min(3, len(words)-i); n >= 1 && !matched; n-- {
+			if c, ok := canonicalOf[strings.Join(stems(words[i:i+n]), " ")]; ok {
+				out = append(out, c...)
+				i += n
+				matched = true
+			}
+		}
+		if !matched {
+			out = append(out, words[i])
+			i++
+		}
+	}
+	return out
+}
+
+// addName indexes a table (col < 0) or column under its full name, its
+// equivalents, and, unless it is a key, its head word, its longer tails and
+// (for columns) its name without a generic suffix.
+func (lx *lexicon) addName(words []string, t, c int, isID bool) {
+	if len(words) == 0 {
+		return
+	}
+	st := stems(words)
+	lx.addPhrase(st, nameRef{t, c, classExact})
+	lx.addVariants(st, nameRef{t, c, classExact})
+	if isID || len(words) < 2 {
+		return
+	}
+	last := words[len(words)-1]
+	if !hardStops[last] && !genericSuffixes[last] || last == "date" || last == "year" {
+		head := st[len(st)-1:]
+		lx.addPhrase(head, nameRef{t, c, classHead})
+		lx.addVariants(head, nameRef{t, c, classHead})
+	}
+	// Longer tails name it too: "product category" for
+	// ref_product_categories, "support rate" for candidate_support_rate.
+	for k := 1; k < len(words)-1; k++ {
+		if !hardStops[words[k]] {
+			lx.addPhrase(st[k:], nameRef{t, c, classHead})
+		}
+	}
+	if c >= 0 && genericSuffixes[last] && !allStops(words[:len(words)-1]) {
+		lx.addPhrase(st[:len(st)-1], nameRef{t, c, classPrefix})
+	}
+}
+
+// addVariants indexes the phrase with one equivalent substituted: the
+// other spellings of an abbreviation keep the class, synonyms weaken it.
+func (lx *lexicon) addVariants(st []string, ref nameRef) {
+	for _, eq := range equivs {
+		n := len(eq.canonical)
+		for p := 0; p+n <= len(st); p++ {
+			if strings.Join(st[p:p+n], " ") != strings.Join(eq.canonical, " ") {
+				continue
+			}
+			r := ref
+			if eq.synonyms {
+				r.class = classSynonym
+			}
+			for _, m := range eq.members {
+				v := append(append(append([]string{}, st[:p]...), m...), st[p+n:]...)
+				if len(v) == 1 && (hardStops[v[0]] || isKeyword(v[0])) {
+					continue
+				}
+				lx.addPhrase(v, r)
+			}
+		}
+	}
+}
+
+func (lx *lexicon) addPhrase(st []string, ref nameRef) {
+	key := strings.Join(st, " ")
+	for _, r := range lx.names[key] {
+		if r.table == ref.table && r.col == ref.col {
+			return // the first (strongest) way in stays
+		}
+	}
+	lx.names[key] = append(lx.names[key], ref)
+	lx.maxSpan = max(lx.maxSpan, min(len(st), 6))
+}
+
+// addValue indexes one sample value. Values that are a single keyword or
+// number are left out: "top" as a status must not capture every "top" in a
+// question, and numbers link through the column they follow. A value that
+// is a function word ("US", "IT") is kept, and links only where the
+// question writes it in capitals.
+func (lx *lexicon) addValue(v string, t, c int, complete bool) {
+	key := valueKey(v)
+	if key == "" {
+		return
+	}
+	words := strings.Fields(key)
+	if len(words) > 6 {
+		return
+	}
+	if len(words) == 1 && (isKeyword(key) || isNumber(key)) {
+		return
+	}
+	for _, r := range lx.values[key] {
+		if r.table == t && r.col == c && r.value == v {
+			return
+		}
+	}
+	lx.values[key] = append(lx.values[key], valueRef{table: t, col: c, value: v, complete: complete})
+	lx.maxSpan = max(lx.maxSpan, len(words))
+}
+
+func allStops(words []string) bool {
+	for _, w := range words {
+		if !hardStops[w] {
+			return false
+		}
+	}
+	return true
+}
+
+func isKeyword(w string) bool {
+	_, ok := keywords[w]
+	return ok
+}
+
+func isNumber(w string) bool {
+	for _, r := range w {
+		if (r < '0' || r > '9') && r != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// col returns the column info of a reference.
+func (lx *lexicon) col(t, c int) *colInfo { return lx.tables[t].cols[c] }

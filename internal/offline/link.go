@@ -1,0 +1,312 @@
+package offline
+
+import (
+	"strings"
+	"unicode"
+)
+
+// mentionKind is what a run of question tokens linked to.
+type mentionKind uint8
+
+const (
+	mStop    mentionKind = iota // a word that carries no meaning here
+	mUnknown                    // a word that links to nothing: grounds to refuse
+	mKeyword                    // a question word: count, per, highest, …
+	mName                       // tables and/or columns
+	mValue                      // a value found in a column's samples
+	mNumber                     // a number
+	mQuoted                     // a quoted literal
+)
+
+// mention is one linked run of tokens. Runs never overlap; together they
+// cover the question.
+type mention struct {
+	from, to int    // token span [from, to)
+	text     string // the words as written
+	kind     mentionKind
+	kw       keyword
+	// tables and cols are the schema names a name mention may mean, all of
+	// them: resolution narrows them once the question's table is known. A
+	// keyword that is also a column's exact name ("total") carries the
+	// column in cols too.
+	tables, cols []nameRef
+	// vals are the columns whose samples hold the value (mValue, mQuoted).
+	vals []valueRef
+	// weak marks a value found only in incomplete samples: it counts only
+	// right after its own column's name.
+	weak   bool
+	num    any  // mNumber: int64 or float64
+	plural bool // the last word was written in the plural
+	// lead marks the question's first word after any politeness: where
+	// "set" or "change" is an order to write.
+	lead bool
+}
+
+// link covers the tokens with mentions, longest phrase first: at each
+// position the longest run that is a keyword, a schema name or a sampled
+// value wins; at equal length a keyword beats a name and a name beats a
+// value, since the schema's words are the stronger evidence.
+func (lx *lexicon) link(toks []token) []mention {
+	var ms []mention
+	inLead := true
+	for i := 0; i < len(toks); {
+		t := toks[i]
+		switch t.kind {
+		case tokQuoted:
+			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mQuoted, vals: lx.values[t.text]})
+			inLead = false
+			i++
+			continue
+		case tokSymbol:
+			if kw, ok := keywords[t.text]; ok {
+				ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mKeyword, kw: kw})
+			}
+			i++
+			continue
+		}
+		if t.kind == tokWord && hardStops[t.text] && (isAcronym(t.raw) || i > 0 && articles[toks[i-1].text] && nounLike[t.text]) {
+			// "the US", "the IT department": a function word in capitals,
+			// or a pronoun after an article, is a name, which must link to
+			// a value or stop the planner.
+			m := mention{from: i, to: i + 1, text: t.raw, kind: mUnknown}
+			if vals := lx.values[t.text]; len(vals) > 0 {
+				m.kind, m.vals, m.weak = mValue, vals, !anyComplete(vals)
+			}
+			ms = append(ms, m)
+			inLead = false
+			i++
+			continue
+		}
+		if inLead && t.kind == tokWord && (politeness[t.text] || leadingVerbs[t.text]) {
+			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mStop})
+			i++
+			continue
+		}
+		m, n := lx.longest(toks, i)
+		if n == 0 {
+			m, n = lx.single(toks, i, ms)
+		}
+		m.from, m.to = i, i+n
+		m.text = rawText(toks[i : i+n])
+		m.plural = toks[i+n-1].plural
+		m.lead = inLead
+		inLead = false
+		ms = append(ms, m)
+		i += n
+	}
+	return ms
+}
+
+// longest finds the longest keyword, name or complete value starting at i.
+// It returns a zero length when none does.
+func (lx *lexicon) longest(toks []token, i int) (mention, int) {
+	for n := min(lx.maxSpan, len(toks)-i); n >= 1; n-- {
+		span := toks[i : i+n]
+		if !plainWords(span) {
+			continue
+		}
+		surf, st := surfaceKey(span), stemKey(span)
+		kw, isKw := keywords[surf]
+		names := lx.names[st]
+		if n == 1 && hardStops[surf] && !isKw {
+			continue // function words name nothing, unless in capitals (see link)
+		}
+		if n == 1 && softStops[surf] {
+			names = strongest(names, classExact)
+		}
+		var vals []valueRef
+		for _, v := range lx.values[surf] {
+			if v.complete {
+				vals = append(vals, v)
+			}
+		}
+		switch {
+		case isKw && kw.kind == kwStop:
+			return mention{kind: mStop}, n
+		case isKw:
+			m := mention{kind: mKeyword, kw: kw}
+			if isAggKeyword(kw.kind) {
+				// "total" may also be a column called total: keep the
+				// column for the parser to weigh.
+				for _, r := range strongest(names, classExact) {
+					if r.col >= 0 {
+						m.cols = append(m.cols, r)
+					}
+				}
+			}
+			return m, n
+		case len(names) > 0:
+			m := mention{kind: mName}
+			for _, r := range names {
+				if r.col < 0 {
+					m.tables = append(m.tables, r)
+				} else {
+					m.cols = append(m.cols, r)
+				}
+			}
+			// One reading per phrase: a table unless a column matches more
+			// strongly ("orders" is the table, not order_date by prefix).
+			if len(m.tables) > 0 && len(m.cols) > 0 {
+				if bestClass(m.tables) <= bestClass(m.cols) {
+					m.cols = nil
+				} else {
+					m.tables = nil
+				}
+			}
+			return m, n
+		case len(vals) > 0:
+			return mention{kind: mValue, vals: vals}, n
+		}
+	}
+	return mention{}, 0
+}
+
+// single classifies a token that starts no known phrase: a number, a
+// numeral in a ranking ("top five"), a stop word, a value from incomplete
+// samples, or an unknown word.
+func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) {
+	t := toks[i]
+	if t.kind == tokNumber {
+		return mention{kind: mNumber, num: t.num}, 1
+	}
+	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i)) {
+		return mention{kind: mNumber, num: n}, 1
+	}
+	if hardStops[t.text] || softStops[t.text] {
+		return mention{kind: mStop}, 1
+	}
+	for n := min(lx.maxSpan, len(toks)-i); n >= 1; n-- {
+		span := toks[i : i+n]
+		if !plainWords(span) {
+			continue
+		}
+		if vals := lx.values[surfaceKey(span)]; len(vals) > 0 {
+			return mention{kind: mValue, vals: vals, weak: true}, n
+		}
+	}
+	return mention{kind: mUnknown}, 1
+}
+
+// isAcronym reports whether a word is written in capitals, two letters or
+// more ("US", "IT").
+func isAcronym(raw string) bool {
+	n := 0
+	for _, r := range raw {
+		if !unicode.IsUpper(r) {
+			return false
+		}
+		n++
+	}
+	return n >= 2
+}
+
+func anyComplete(vals []valueRef) bool {
+	for _, v := range vals {
+		if v.complete {
+			return true
+		}
+	}
+	return false
+}
+
+func afterRankWord(before []mention) bool {
+	if len(before) == 0 {
+		return false
+	}
+	k := before[len(before)-1].kw.kind
+	return before[len(before)-1].kind == mKeyword && (k == kwTop || k == kwBottom)
+}
+
+func beforeRankWord(toks []token, i int) bool {
+	for n := maxKeywordWords; n >= 1; n-- {
+		if i+1+n > len(toks) {
+			continue
+		}
+		if kw, ok := keywords[surfaceKey(toks[i+1:i+1+n])]; ok {
+			return kw.kind == kwMax || kw.kind == kwMin || kw.kind == kwAdj
+		}
+	}
+	return false
+}
+
+func isAggKeyword(k kwKind) bool {
+	return k == kwCount || k == kwSum || k == kwAvg || k == kwMax || k == kwMin
+}
+
+// strongest keeps the references of the best class present, provided it
+// is at least as strong as floor; otherwise none.
+func strongest(refs []nameRef, floor matchClass) []nameRef {
+	if len(refs) == 0 {
+		return nil
+	}
+	best := refs[0].class
+	for _, r := range refs {
+		best = min(best, r.class)
+	}
+	if best > floor {
+		return nil
+	}
+	var out []nameRef
+	for _, r := range refs {
+		if r.class == best {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func bestClass(refs []nameRef) matchClass {
+	best := classSynonym
+	for _, r := range refs {
+		best = min(best, r.class)
+	}
+	return best
+}
+
+func plainWords(span []token) bool {
+	for _, t := range span {
+		if t.kind != tokWord && t.kind != tokNumber {
+			return false
+		}
+	}
+	return true
+}
+
+func surfaceKey(span []token) string {
+	if len(span) == 1 {
+		return span[0].text
+	}
+	parts := make([]string, len(span))
+	for i, t := range span {
+		parts[i] = t.text
+	}
+	return strings.Join(parts, " ")
+}
+
+func stemKey(span []token) string {
+	if len(span) == 1 {
+		if span[0].kind == tokNumber {
+			return span[0].text
+		}
+		return span[0].stem
+	}
+	parts := make([]string, len(span))
+	for i, t := range span {
+		parts[i] = t.stem
+		if t.kind == tokNumber {
+			parts[i] = t.text
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+func rawText(span []token) string {
+	if len(span) == 1 {
+		return span[0].raw
+	}
+	parts := make([]string, len(span))
+	for i, t := range span {
+		parts[i] = t.raw
+	}
+	return strings.Join(parts, " ")
+}

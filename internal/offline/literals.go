@@ -1,0 +1,348 @@
+package offline
+
+import "strings"
+
+// Literals: the values, numbers, quoted text and dates of a question, and
+// the columns they filter.
+
+// owners records the table each column is said to belong to: "the X of T"
+// and "T X" (a table name right before one of its columns). In the second
+// form the table name is only a modifier and takes no other role.
+func (p *parser) owners() {
+	p.f.owner = map[int]int{}
+	for i := range p.ms {
+		if p.isCol(i) && i+1 < len(p.ms) && p.ms[i+1].kind == mStop && lower(p.ms[i+1].text) == "of" {
+			if t := p.next(i); p.isTable(t) {
+				p.f.owner[i] = t
+			}
+		}
+		// A noun used as a modifier is singular ("customer emails"), and
+		// what it modifies is a noun: "customers named", "employees hired"
+		// are a table and a verb.
+		if p.isTable(i) && !p.ms[i].plural && p.isCol(i+1) && !strings.HasSuffix(lower(p.ms[i+1].text), "ed") && p.holds(i, i+1) {
+			p.f.owner[i+1] = i
+			p.f.modifiers = append(p.f.modifiers, i)
+			p.used[i] = true
+		}
+	}
+}
+
+// holds reports whether a table mention can be the table of a column
+// mention.
+func (p *parser) holds(t, c int) bool {
+	for _, tr := range strongest(p.ms[t].tables, classSynonym) {
+		for _, cr := range p.ms[c].cols {
+			if cr.table == tr.table {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// duals settles keywords that are also a column's exact name ("total",
+// "count"): a column when an aggregate word precedes it ("average total")
+// or when no column follows it to aggregate ("the total of invoices"); a
+// keyword otherwise ("total salary").
+func (p *parser) duals() *refusal {
+	for i := range p.ms {
+		m := &p.ms[i]
+		if m.kind != mKeyword || len(m.cols) == 0 {
+			continue
+		}
+		prev, next := p.prev(i), p.next(i)
+		asCol := p.is(prev, kwCount, kwSum, kwAvg, kwMax, kwMin)
+		if !asCol {
+			asCol = !(p.isCol(next) || (p.isTable(next) && p.isCol(p.next(next))))
+		}
+		if asCol {
+			m.kind = mName
+		}
+	}
+	return nil
+}
+
+// values groups sampled values joined by "and", "or" or commas into one
+// filter when they share a column ("in France or Spain"). Values of
+// different columns joined by "and" are separate filters; by "or", a
+// disjunction this version does not build.
+func (p *parser) values() *refusal {
+	for i := 0; i < len(p.ms); i++ {
+		if !p.isValue(i) || p.ms[i].weak || p.used[i] {
+			continue
+		}
+		group := []int{i}
+		common := p.ms[i].vals
+		j := i
+		for {
+			conn := p.next(j)
+			if !p.is(conn, kwAnd, kwOr, kwComma) {
+				break
+			}
+			v := p.next(conn)
+			if !p.isValue(v) || p.ms[v].weak {
+				break
+			}
+			shared := sharedColumns(common, p.ms[v].vals)
+			if len(shared) == 0 {
+				if p.is(conn, kwOr) {
+					return refuseUnsupported("%q between values of different columns", p.ms[conn].text)
+				}
+				break
+			}
+			common = shared
+			p.used[conn] = true
+			group = append(group, v)
+			j = v
+		}
+		for _, g := range group {
+			p.used[g] = true
+		}
+		f := filterSpec{kind: fValue, col: -1, vals: group, op: "=", text: p.ms[i].text}
+		c := p.prev(i)
+		adjacent := c == i-1
+		if p.is(c, kwCmp) && p.ms[c].kw.op == "=" {
+			p.used[c] = true
+			adjacent = adjacent && p.prev(c) == c-1
+			c = p.prev(c)
+		}
+		switch after := p.next(j); {
+		case p.isCol(c) && !p.used[c] && len(columnsIn(common, p.ms[c].cols)) > 0:
+			// "status shipped": the value is bound to the column named
+			// just before it.
+			f.col = c
+			p.used[c] = true
+		case p.isCol(after) && !p.used[after] && after == j+1 && len(columnsIn(common, p.ms[after].cols)) > 0:
+			// "traditional decor", "red color": the column follows.
+			f.col = after
+			p.used[after] = true
+		case p.isCol(c) && !p.used[c] && adjacent && p.ms[i].kind == mQuoted && len(group) == 1 && p.openText(c):
+			// "composer 'AC/DC'": a quoted literal for a text column whose
+			// samples are not all its values, so they may well miss it.
+			f = filterSpec{kind: fLit, col: c, op: "=", lit: p.ms[i].text, text: p.ms[c].text + " " + p.ms[i].text}
+			p.used[c] = true
+		case p.isCol(c) && !p.used[c] && adjacent:
+			// "award 'Bob Fosse'" where Bob Fosse is a nominee: the value
+			// is not one of the named column's.
+			return refuseUnresolved("%q is not a value of %s that I know of.", p.ms[i].text, p.ms[c].text)
+		}
+		p.f.filters = append(p.f.filters, f)
+		i = j
+	}
+	return nil
+}
+
+// openText reports whether a column mention may name a text column whose
+// samples are incomplete.
+func (p *parser) openText(m int) bool {
+	for _, c := range p.ms[m].cols {
+		if col := p.lx.col(c.table, c.col); isTextual(col.kind) && !col.complete {
+			return true
+		}
+	}
+	return false
+}
+
+// sharedColumns returns the refs of a whose column also holds a value of b.
+func sharedColumns(a, b []valueRef) []valueRef {
+	var out []valueRef
+	for _, x := range a {
+		for _, y := range b {
+			if x.table == y.table && x.col == y.col {
+				out = append(out, x)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// columnsIn returns the value refs whose column is one of cols.
+func columnsIn(vals []valueRef, cols []nameRef) []valueRef {
+	var out []valueRef
+	for _, v := range vals {
+		for _, c := range cols {
+			if v.table == c.table && v.col == c.col {
+				out = append(out, v)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// literals reads numbers, quoted text, weak values and relative dates: a
+// literal after a column's name filters that column ("quantity 3",
+// "salary over 50000", "last name 'Smith'"); a four-digit number after
+// "in" is a year; a number before a ranking word is its count ("the 3
+// cheapest"). Anything else is a literal this planner cannot place.
+func (p *parser) literals() *refusal {
+	for i := range p.ms {
+		m := p.ms[i]
+		if p.used[i] {
+			continue
+		}
+		switch {
+		case m.kind == mKeyword && m.kw.kind == kwRelDate:
+			f := filterSpec{kind: fRel, col: -1, rel: m.kw.rel, text: m.text}
+			if c := p.prev(i); p.isCol(c) && !p.used[c] && p.mayBeDate(c) {
+				f.col = c // "hired this year"
+				p.used[c] = true
+			}
+			p.used[i] = true
+			p.f.filters = append(p.f.filters, f)
+		case m.kind == mNumber, m.kind == mQuoted, m.kind == mValue && m.weak:
+			if r := p.literal(i); r != nil {
+				return r
+			}
+		}
+	}
+	return nil
+}
+
+// literal places one number, quoted text or weak value: a ranking count, a
+// count of related rows (refused), a filter on the column named before or
+// after it, or a year.
+func (p *parser) literal(i int) *refusal {
+	m := p.ms[i]
+	c := p.prev(i)
+	op := "="
+	cmp := -1
+	if p.is(c, kwCmp, kwDateCmp) {
+		cmp, op = c, p.ms[c].kw.op
+		c = p.prev(c)
+	}
+	if m.kind == mNumber && cmp < 0 {
+		if p.is(c, kwTop, kwBottom) {
+			return nil // read with its ranking word
+		}
+		// "the 3 cheapest products", "the 5 employees with the lowest
+		// salary": a count of rows to rank.
+		n := p.next(i)
+		if p.isTable(n) && p.rankAfter(n) {
+			n = p.next(n)
+		}
+		if p.is(n, kwMax, kwMin, kwAdj) {
+			k, ok := rowCount(m.num)
+			if !ok {
+				return refuseUnresolved("I could not read %s as a number of rows.", m.text)
+			}
+			p.f.limit = k
+			p.used[i] = true
+			return nil
+		}
+	}
+	if n := p.next(i); m.kind == mNumber && p.isTable(n) && n == i+1 && (cmp >= 0 || p.relBefore(i)) {
+		// "with more than 3 orders", "locations with only 1 station"
+		return refuseUnsupported("conditions on a count of related rows (%s %s)", m.text, p.ms[n].text)
+	}
+	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c)) {
+		f := filterSpec{kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
+		switch m.kind {
+		case mNumber:
+			f.lit = m.num
+		case mQuoted:
+			f.lit = m.text
+		default: // a weak value: its sample spelling, if it is this column's
+			vals := columnsIn(m.vals, p.ms[c].cols)
+			if len(vals) == 0 {
+				return refuseUnlinked([]string{m.text})
+			}
+			if op != "=" {
+				return refuseUnsupported("comparing text (%s %s)", p.ms[cmp].text, m.text)
+			}
+			f.kind, f.lit = fValue, nil
+			f.vals = []int{i}
+			p.ms[i].vals = vals
+		}
+		p.used[i], p.used[c] = true, true
+		if cmp >= 0 {
+			p.used[cmp] = true
+		}
+		p.f.filters = append(p.f.filters, f)
+		return nil
+	}
+	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
+		// "books with more than 300 pages": the column follows the number.
+		p.used[i], p.used[n] = true, true
+		if cmp >= 0 {
+			p.used[cmp] = true
+		}
+		p.f.filters = append(p.f.filters, filterSpec{kind: fLit, col: n, op: op, lit: m.num, text: m.text + " " + p.ms[n].text})
+		return nil
+	}
+	if m.kind == mValue {
+		return refuseUnlinked([]string{m.text})
+	}
+	if y, ok := yearOf(m.num); ok && (cmp >= 0 && p.ms[cmp].kw.kind == kwDateCmp || cmp < 0 && p.yearPrep(i)) {
+		p.used[i] = true
+		if cmp >= 0 {
+			p.used[cmp] = true
+		}
+		p.f.filters = append(p.f.filters, filterSpec{kind: fYear, col: -1, op: op, lit: y, text: m.text})
+		return nil
+	}
+	if m.kind == mQuoted {
+		return refuseUnresolved("I could not tell which column %q is a value of: name the column before it (for example: with name %q).", m.text, m.text)
+	}
+	return refuseUnresolved("I could not tell what %s refers to: name the column it is a value of (for example: with quantity %s).", m.text, m.text)
+}
+
+// rankAfter reports whether a ranking word follows mention i in the
+// question, so that the table at i is the thing ranked.
+func (p *parser) rankAfter(i int) bool {
+	for j := i + 1; j < len(p.ms); j++ {
+		if p.is(j, kwMax, kwMin, kwAdj) {
+			return true
+		}
+	}
+	return false
+}
+
+// relBefore reports whether a relative word ("with", "have") comes shortly
+// before mention i, in the same clause.
+func (p *parser) relBefore(i int) bool {
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		if p.ms[j].kind == mStop && relWords[lower(p.ms[j].text)] {
+			return true
+		}
+		if p.ms[j].kind == mName || p.ms[j].kind == mValue {
+			return false
+		}
+	}
+	return false
+}
+
+// timePrep reports whether the word before mention i is a preposition of
+// time ("in", "during"), which ties a number to a date rather than to the
+// column named before it ("payments per method in 2024").
+func (p *parser) timePrep(i int) bool {
+	return i > 0 && p.ms[i-1].kind == mStop && timePreps[lower(p.ms[i-1].text)]
+}
+
+// mayBeDate reports whether a column mention may name a date or year column.
+func (p *parser) mayBeDate(m int) bool {
+	for _, c := range p.ms[m].cols {
+		if col := p.lx.col(c.table, c.col); col.date || col.year {
+			return true
+		}
+	}
+	return false
+}
+
+// yearPrep reports whether the word before mention i is a preposition that
+// makes a number a year ("in 2024").
+func (p *parser) yearPrep(i int) bool {
+	return i > 0 && p.ms[i-1].kind == mStop && yearPreps[lower(p.ms[i-1].text)]
+}
+
+func yearOf(n any) (int64, bool) {
+	y, ok := n.(int64)
+	return y, ok && y >= 1000 && y <= 2999
+}
+
+// rowCount reads a number of rows: a positive whole number.
+func rowCount(n any) (int64, bool) {
+	k, ok := n.(int64)
+	return k, ok && k > 0
+}

@@ -1,0 +1,121 @@
+// Package offline is querent's deterministic planner: it turns common
+// questions into a Plan with no LLM, on any schema, and refuses the rest.
+//
+// It is used alone when no LLM is configured and as the free first try
+// before one. Its defining property is precision: it answers only when every
+// meaningful word of the question links to the schema (a table, a column, a
+// sampled value, a number it can place, or a question word it understands)
+// and those links form one reading. Anything else is a Clarification (when
+// the choices are known: two tables with a "name" column, a value held by
+// two columns) or CannotAnswer with the reason, never a guess.
+//
+// A question goes through five stages:
+//
+//	tokenize  words, numbers and quoted phrases (tokenize.go, stem.go)
+//	link      longest phrases first, against keywords, schema names and
+//	          sampled values precomputed by New (link.go, lexicon.go, words.go)
+//	parse     roles: what is counted, aggregated, ranked, grouped, filtered,
+//	          shown (intent.go, literals.go, roles.go)
+//	resolve   the question's table, then each mention's column, joining a
+//	          parent along one foreign key at most (resolve.go, filters.go,
+//	          shape.go)
+//	build     the Plan (build.go)
+//
+// Every stage may refuse (refuse.go); [Planner.PlanWithTrace] records what
+// each linked and decided (trace.go).
+//
+// Nothing is keyed to a particular database: the only vocabulary is general
+// English (words.go), and everything else comes from the schema's own names
+// and samples.
+package offline
+
+import (
+	"time"
+
+	"querent/internal/plan"
+	"querent/internal/schema"
+)
+
+// Options configure a Planner.
+type Options struct {
+	// Today is the reference date for relative dates ("this year", "last
+	// month"); zero means the date when New runs. Tests and evaluations pin
+	// it so answers do not drift.
+	Today time.Time
+}
+
+// Planner plans questions over one schema. It is immutable once built and
+// safe for concurrent use.
+type Planner struct {
+	lx    *lexicon
+	today time.Time
+}
+
+// maxTokens bounds the questions attempted: a long question has more
+// readings than this planner can rule out, so it is refused as unsupported.
+const maxTokens = 40
+
+// New precomputes the planner's index of the schema: the phrases that name
+// each table and column, the sampled values of each column and the foreign
+// keys between tables. The schema must not change afterwards.
+func New(s *schema.Schema, opt Options) *Planner {
+	today := opt.Today
+	if today.IsZero() {
+		today = time.Now()
+	}
+	return &Planner{lx: newLexicon(s), today: today}
+}
+
+// Plan returns a Plan, a Clarification or CannotAnswer for the question;
+// never nil.
+func (p *Planner) Plan(question string) *plan.Reply {
+	pl, rf := p.plan(question, nil)
+	if rf != nil {
+		return rf.reply()
+	}
+	return &plan.Reply{Plan: pl}
+}
+
+// PlanWithTrace is [Planner.Plan] with a record of how the question was read.
+func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
+	tr := Trace{Question: question}
+	pl, rf := p.plan(question, &tr)
+	if rf != nil {
+		tr.Refusal, tr.Reason = rf.kind, rf.reason
+		tr.Outcome = "cannot_answer"
+		if rf.clarify != nil {
+			tr.Outcome = "clarification"
+		}
+		return rf.reply(), tr
+	}
+	tr.Outcome, tr.Reason = "plan", pl.Reason
+	return &plan.Reply{Plan: pl}, tr
+}
+
+// plan runs the stages, recording what it links and resolves in tr when tr
+// is not nil.
+func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
+	toks := tokenize(question)
+	if len(toks) == 0 {
+		return nil, refuseUnresolved("The question is empty.")
+	}
+	ms := p.lx.link(toks)
+	if tr != nil {
+		tr.Links = p.lx.links(ms)
+	}
+	if len(toks) > maxTokens {
+		return nil, refuseUnsupported("questions longer than %d words", maxTokens)
+	}
+	f, rf := parse(p.lx, ms)
+	if rf != nil {
+		return nil, rf
+	}
+	q, rf := resolve(p.lx, f, p.today)
+	if q != nil && tr != nil {
+		tr.Table = q.from.name
+	}
+	if rf != nil {
+		return nil, rf
+	}
+	return build(q), nil
+}

@@ -1,0 +1,486 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+)
+
+// query is a frame resolved against the schema: one table, the parents it
+// joins along single foreign keys, and real columns in every role. build
+// turns it into a Plan.
+type query struct {
+	from  *tableInfo
+	joins []*tableInfo // parents joined, in order of first use
+
+	agg    string   // count, count_distinct, sum, avg, max, min; empty for rows
+	aggCol *colInfo // nil for count(*)
+	// groupBy are the grouping columns, shown before the aggregate;
+	// groupKey are grouping keys not shown (the foreign key under a
+	// parent's name columns).
+	groupBy, groupKey []*colInfo
+
+	conds    []condSpec
+	order    []orderSpec
+	limit    int64
+	project  []*colInfo
+	distinct bool
+}
+
+// condSpec is one resolved condition: col op vals, or a half-open range
+// lo <= col < hi when op is "range".
+type condSpec struct {
+	col    *colInfo
+	op     string // = in > >= < <= range
+	vals   []any
+	lo, hi string
+}
+
+type orderSpec struct {
+	col  *colInfo
+	desc bool
+}
+
+// resolver settles what each mention means for one question.
+type resolver struct {
+	lx      *lexicon
+	f       *frame
+	ms      []mention
+	today   time.Time
+	subject *tableInfo
+	named   []*tableInfo // the tables the question names
+	q       *query
+}
+
+// resolve settles the frame against the schema. On a refusal after the
+// question's table was found, the partial query still names it (for the
+// trace).
+func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
+	r := &resolver{lx: lx, f: f, ms: f.ms, today: today}
+	tables, rf := r.pickSubject()
+	if rf != nil {
+		return nil, rf
+	}
+	r.named = tables
+	for _, m := range f.modifiers {
+		for _, c := range strongest(r.ms[m].tables, classSynonym) {
+			if t := r.lx.tables[c.table]; !slices.Contains(r.named, t) {
+				r.named = append(r.named, t)
+			}
+		}
+	}
+	r.q = &query{from: r.subject, limit: f.limit}
+	for _, step := range []func() *refusal{r.filters, r.measure, r.groups, r.orders, r.projection} {
+		if rf := step(); rf != nil {
+			return r.q, rf
+		}
+	}
+	// Every other table the question names must have been joined for a
+	// reason; otherwise its role is a guess ("orders of customers").
+	for _, t := range tables {
+		if t != r.subject && !r.joined(t) {
+			return r.q, refuseUnresolved("I could not tell how %s relates to %s in this question.", t.name, r.subject.name)
+		}
+	}
+	return r.q, nil
+}
+
+// pickSubject chooses the table whose rows the question is about: the one
+// it names (others must be its parents, reached by one foreign key), or,
+// when it names none, the one table holding the columns it asks for.
+func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
+	f := r.f
+	var named []*tableInfo
+	primary := -1 // mention naming the question's rows
+	for _, m := range f.tables {
+		cands := strongest(r.ms[m].tables, classSynonym)
+		if len(cands) > 1 {
+			var names []string
+			for _, c := range cands {
+				names = append(names, r.lx.tables[c.table].name)
+			}
+			sort.Strings(names)
+			return nil, clarify(fmt.Sprintf("Which table do you mean by %q?", r.ms[m].text), names)
+		}
+		t := r.lx.tables[cands[0].table]
+		if !slices.Contains(named, t) {
+			named = append(named, t)
+		}
+		if primary < 0 || m < primary {
+			primary = m
+		}
+	}
+	if f.counted >= 0 {
+		primary = f.counted
+	}
+	switch len(named) {
+	case 0:
+		t, rf := r.subjectFromColumns()
+		if rf != nil {
+			return nil, rf
+		}
+		r.subject = t
+		return nil, nil
+	case 1:
+		r.subject = named[0]
+		return named, nil
+	}
+	var subject *tableInfo
+	for _, t := range named {
+		ok := true
+		for _, o := range named {
+			if o != t && len(t.parents[o.idx]) != 1 {
+				ok = false
+			}
+		}
+		if ok {
+			subject = t
+		}
+	}
+	first := r.lx.tables[strongest(r.ms[primary].tables, classSynonym)[0].table]
+	if subject == nil || subject != first {
+		return nil, refuseUnresolved("I could not tell how %s combine in this question: the offline planner only joins a table to one it references directly.", tableList(named))
+	}
+	r.subject = subject
+	return named, nil
+}
+
+// subjectFromColumns finds the one table holding every column the question
+// shows, aggregates or ranks by. Ties go to the table whose names match
+// most strongly; a remaining tie is a question for the user.
+func (r *resolver) subjectFromColumns() (*tableInfo, *refusal) {
+	f := r.f
+	var defining []int
+	if f.measure >= 0 {
+		defining = append(defining, f.measure)
+	}
+	defining = append(defining, f.project...)
+	for _, s := range f.sorts {
+		defining = append(defining, s.m)
+	}
+	if len(defining) == 0 {
+		return nil, refuseUnresolved("I could not tell which table the question is about: name it (for example: how many orders …).")
+	}
+	score := map[int]matchClass{} // table → weakest best-class over the mentions
+	for k, m := range defining {
+		best := map[int]matchClass{}
+		for _, c := range r.candidates(m) {
+			if b, ok := best[c.table]; !ok || c.class < b {
+				best[c.table] = c.class
+			}
+		}
+		if k == 0 {
+			score = best
+			continue
+		}
+		for t, s := range score {
+			b, ok := best[t]
+			if !ok {
+				delete(score, t)
+				continue
+			}
+			score[t] = max(s, b)
+		}
+	}
+	if len(score) == 0 {
+		return nil, refuseUnresolved("I could not find one table holding %s.", quoteList(mentionTexts(r.ms, defining)))
+	}
+	all := make([]int, 0, len(score))
+	for t := range score {
+		all = append(all, t)
+	}
+	sort.Ints(all)
+	bestScore := classSynonym
+	for _, s := range score {
+		bestScore = min(bestScore, s)
+	}
+	var best []int
+	for _, t := range all {
+		if score[t] == bestScore {
+			best = append(best, t)
+		}
+	}
+	if len(best) > 1 {
+		// Views repeat their base tables' columns: prefer the base tables.
+		best = r.baseTables(best)
+	}
+	if len(best) > 1 {
+		// Keep the tables from which the rest of the question can be
+		// reached ("average price by category": only products links to
+		// categories).
+		var fit []int
+		for _, t := range best {
+			if r.fits(r.lx.tables[t]) {
+				fit = append(fit, t)
+			}
+		}
+		if len(fit) > 0 {
+			best = fit
+		}
+	}
+	if len(best) == 1 {
+		return r.lx.tables[best[0]], nil
+	}
+	// Several tables fit equally: ask, listing every (base) table the words
+	// could mean and what each would show.
+	m := defining[0]
+	var choices []string
+	for _, t := range r.baseTables(all) {
+		var cols []string
+		for _, c := range strongestIn(r.ms[m].cols, t) {
+			cols = append(cols, r.lx.col(c.table, c.col).name)
+		}
+		choices = append(choices, fmt.Sprintf("%s (%s)", r.lx.tables[t].name, strings.Join(cols, ", ")))
+	}
+	return nil, clarify(fmt.Sprintf("Which %s do you mean?", r.ms[m].text), choices)
+}
+
+// baseTables drops views from tables when at least one base table remains.
+func (r *resolver) baseTables(tables []int) []int {
+	var base []int
+	for _, t := range tables {
+		if !r.lx.tables[t].view {
+			base = append(base, t)
+		}
+	}
+	if len(base) == 0 {
+		return tables
+	}
+	return base
+}
+
+// fits reports whether every grouping and filter of the question can be
+// found in table t or a parent it references by one foreign key.
+func (r *resolver) fits(t *tableInfo) bool {
+	reach := func(table int) bool {
+		return table == t.idx || len(t.parents[table]) == 1
+	}
+	anyCol := func(m int) bool {
+		for _, c := range r.ms[m].cols {
+			if reach(c.table) {
+				return true
+			}
+		}
+		for _, c := range r.ms[m].tables {
+			if c.table != t.idx && reach(c.table) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, g := range r.f.groups {
+		if !anyCol(g) {
+			return false
+		}
+	}
+	for _, fs := range r.f.filters {
+		switch {
+		case fs.col >= 0:
+			if !anyCol(fs.col) {
+				return false
+			}
+		case fs.kind == fValue:
+			ok := false
+			for _, v := range r.ms[fs.vals[0]].vals {
+				ok = ok || reach(v.table)
+			}
+			if !ok {
+				return false
+			}
+		default: // a date: the table needs one date column
+			n := 0
+			for _, c := range t.cols {
+				if c != nil && (c.date || c.year) {
+					n++
+				}
+			}
+			if n != 1 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// strongestIn returns the best-class references of a mention within table t.
+func strongestIn(refs []nameRef, t int) []nameRef {
+	var in []nameRef
+	for _, c := range refs {
+		if c.table == t {
+			in = append(in, c)
+		}
+	}
+	return strongest(in, classSynonym)
+}
+
+// columns resolves a column mention: its strongest match in the subject
+// table, else in exactly one parent joined by exactly one foreign key. many
+// allows several columns of one table ("names" → first_name, last_name).
+// named requires a parent to be named in the question: a value or a
+// grouping may reach into a parent on its own ("orders by country"), but a
+// column to show or aggregate comes from the table asked about unless the
+// question says otherwise.
+func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
+	text := r.ms[m].text
+	cands := r.candidates(m)
+	if len(cands) == 0 {
+		return nil, refuseUnresolved("I could not find %q among the columns of %s.", text, r.ms[r.f.owner[m]].text)
+	}
+	refs := preferQualified(strongestIn(cands, r.subject.idx), r.subject, r.lx)
+	if len(refs) == 0 {
+		byParent := map[int][]nameRef{}
+		var order []int
+		for _, c := range cands {
+			if named && !slices.Contains(r.named, r.lx.tables[c.table]) {
+				continue
+			}
+			if _, ok := r.subject.parents[c.table]; ok {
+				if _, seen := byParent[c.table]; !seen {
+					order = append(order, c.table)
+				}
+				byParent[c.table] = append(byParent[c.table], c)
+			}
+		}
+		switch len(order) {
+		case 0:
+			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
+				text, r.describeRefs(cands), r.subject.name)
+		case 1:
+			refs = strongest(byParent[order[0]], classSynonym)
+		default:
+			var choices []string
+			for _, t := range order {
+				for _, c := range strongest(byParent[t], classSynonym) {
+					choices = append(choices, r.lx.col(c.table, c.col).ref)
+				}
+			}
+			return nil, clarify(fmt.Sprintf("Which %s do you mean?", text), choices)
+		}
+	}
+	if len(refs) > 1 && !many {
+		var choices []string
+		for _, c := range refs {
+			choices = append(choices, r.lx.col(c.table, c.col).ref)
+		}
+		return nil, clarify(fmt.Sprintf("Which %s do you mean?", text), choices)
+	}
+	sort.Slice(refs, func(i, j int) bool { return refs[i].col < refs[j].col })
+	var cols []*colInfo
+	for _, c := range refs {
+		col := r.lx.col(c.table, c.col)
+		if rf := r.reach(col.table); rf != nil {
+			return nil, rf
+		}
+		cols = append(cols, col)
+	}
+	return cols, nil
+}
+
+// candidates returns the columns a mention may mean: all of them, or only
+// those of the table it is said to belong to.
+func (r *resolver) candidates(m int) []nameRef {
+	o, ok := r.f.owner[m]
+	if !ok {
+		return r.ms[m].cols
+	}
+	owner := strongest(r.ms[o].tables, classSynonym)
+	var own []nameRef
+	for _, c := range r.ms[m].cols {
+		for _, t := range owner {
+			if c.table == t.table {
+				own = append(own, c)
+			}
+		}
+	}
+	return own
+}
+
+// preferQualified narrows equally strong columns of a table to those whose
+// name repeats the table's ("name" in player → player_name rather than
+// sponsor_name), when there are such columns.
+func preferQualified(refs []nameRef, t *tableInfo, lx *lexicon) []nameRef {
+	if len(refs) < 2 {
+		return refs
+	}
+	var out []nameRef
+	for _, c := range refs {
+		if lx.col(c.table, c.col).qualified {
+			out = append(out, c)
+		}
+	}
+	if len(out) == 0 {
+		return refs
+	}
+	return out
+}
+
+// reach joins table t to the subject if it is not the subject itself.
+func (r *resolver) reach(t *tableInfo) *refusal {
+	if t == r.subject || r.joined(t) {
+		return nil
+	}
+	switch n := len(r.subject.parents[t.idx]); {
+	case n == 0:
+		return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+	case n > 1:
+		return refuseUnresolved("%s references %s in %d ways, and I could not tell which one the question means.", r.subject.name, t.name, n)
+	}
+	r.q.joins = append(r.q.joins, t)
+	return nil
+}
+
+func (r *resolver) joined(t *tableInfo) bool { return slices.Contains(r.q.joins, t) }
+
+// column is [resolver.columns] for a role that takes one column.
+func (r *resolver) column(m int, named bool) (*colInfo, *refusal) {
+	cols, rf := r.columns(m, false, named)
+	if rf != nil {
+		return nil, rf
+	}
+	return cols[0], nil
+}
+
+func (r *resolver) describeRefs(refs []nameRef) string {
+	var names []string
+	for _, c := range strongest(refs, classSynonym) {
+		names = append(names, r.lx.col(c.table, c.col).ref)
+	}
+	return strings.Join(names, " or ")
+}
+
+func (r *resolver) describeValues(vals []valueRef) string {
+	var names []string
+	for _, v := range vals {
+		if ref := r.lx.col(v.table, v.col).ref; !slices.Contains(names, ref) {
+			names = append(names, ref)
+		}
+	}
+	return strings.Join(names, " or ")
+}
+
+func mentionTexts(ms []mention, idx []int) []string {
+	out := make([]string, len(idx))
+	for i, m := range idx {
+		out[i] = ms[m].text
+	}
+	return out
+}
+
+func tableList(ts []*tableInfo) string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.name
+	}
+	return strings.Join(names, " and ")
+}
+
+func anyWord(words []string, set map[string]bool) bool {
+	for _, w := range words {
+		if set[w] {
+			return true
+		}
+	}
+	return false
+}

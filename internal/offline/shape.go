@@ -1,0 +1,247 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// measure resolves what is aggregated or ranked by.
+func (r *resolver) measure() *refusal {
+	f, q := r.f, r.q
+	switch {
+	case f.agg == "count" && f.measure < 0:
+		q.agg = "count"
+		return nil
+	case f.agg == "count":
+		col, rf := r.column(f.measure, true)
+		if rf != nil {
+			return rf
+		}
+		if col.numeric {
+			return refuseUnresolved("I could not tell whether %q asks for a count of distinct %s values or for the values themselves.", r.ms[f.measure].text, col.ref)
+		}
+		q.agg, q.aggCol = "count_distinct", col
+		return nil
+	case f.agg != "":
+		col, rf := r.column(f.measure, true)
+		if rf != nil {
+			return rf
+		}
+		numericOK := col.numeric || (col.year && (f.agg == "max" || f.agg == "min"))
+		dateOK := col.date && (f.agg == "max" || f.agg == "min")
+		if !numericOK && !dateOK {
+			return refuseUnresolved("%s is not a numeric column, so I could not take its %s.", col.ref, aggName(f.agg))
+		}
+		q.agg, q.aggCol = f.agg, col
+		return nil
+	case f.rows && f.adj != nil:
+		col, rf := r.adjective(*f.adj)
+		if rf != nil {
+			return rf
+		}
+		q.order = append(q.order, orderSpec{col: col, desc: f.desc})
+		return nil
+	case f.rows && f.needKey:
+		var choices []string
+		for _, c := range r.subject.cols {
+			if c != nil && (c.numeric || c.date || c.year) {
+				choices = append(choices, c.ref)
+			}
+		}
+		if len(choices) == 0 {
+			return refuseUnresolved("I could not tell what to rank %s by.", r.subject.name)
+		}
+		return clarify(fmt.Sprintf("Rank %s by which column?", r.subject.name), choices)
+	case f.rows:
+		col, rf := r.column(f.measure, true)
+		if rf != nil {
+			return rf
+		}
+		if !col.numeric && !col.date && !col.year {
+			return refuseUnresolved("%s is not a numeric or date column, so I could not rank by it.", col.ref)
+		}
+		q.order = append(q.order, orderSpec{col: col, desc: f.desc})
+	}
+	return nil
+}
+
+// projectsNumber reports whether the question shows a numeric column.
+func (r *resolver) projectsNumber() bool {
+	for _, m := range r.f.project {
+		for _, c := range r.ms[m].cols {
+			if r.lx.col(c.table, c.col).numeric {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func aggName(agg string) string {
+	switch agg {
+	case "avg":
+		return "average"
+	case "max":
+		return "maximum"
+	case "min":
+		return "minimum"
+	}
+	return agg
+}
+
+// adjective finds the column an ordering adjective ranks by.
+func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
+	var cands []*colInfo
+	for _, c := range r.subject.cols {
+		if c == nil {
+			continue
+		}
+		switch kw.adj {
+		case adjPrice:
+			if c.numeric && anyWord(c.words, priceWords) {
+				cands = append(cands, c)
+			}
+		case adjRecency:
+			if c.date {
+				cands = append(cands, c)
+			}
+		}
+	}
+	if kw.adj == adjRecency && len(cands) == 0 {
+		// No date: a year column ("published_year") orders by recency too.
+		for _, c := range r.subject.cols {
+			if c != nil && c.year {
+				cands = append(cands, c)
+			}
+		}
+	}
+	what := "price"
+	if kw.adj == adjRecency {
+		what = "date"
+	}
+	switch len(cands) {
+	case 0:
+		return nil, refuseUnresolved("%s has no %s column to rank by.", r.subject.name, what)
+	case 1:
+		return cands[0], nil
+	}
+	var choices []string
+	for _, c := range cands {
+		choices = append(choices, c.ref)
+	}
+	return nil, clarify(fmt.Sprintf("Which %s should I rank %s by?", what, r.subject.name), choices)
+}
+
+// groups resolves grouping: a column, or a parent table. A parent is shown
+// by its name columns ("orders per customer": first and last name) and
+// grouped by the foreign key under them as well, so two customers called
+// Ann Lee stay apart; a parent with no name column is shown by the key.
+func (r *resolver) groups() *refusal {
+	for _, g := range r.f.groups {
+		m := r.ms[g]
+		if len(m.tables) == 0 {
+			col, rf := r.column(g, false)
+			if rf != nil {
+				return rf
+			}
+			r.q.groupBy = append(r.q.groupBy, col)
+			continue
+		}
+		cands := strongest(m.tables, classSynonym)
+		if len(cands) != 1 {
+			return refuseUnresolved("I could not tell which table %q means.", m.text)
+		}
+		t := r.lx.tables[cands[0].table]
+		if t == r.subject {
+			return refuseUnresolved("I could not tell what to compute per %s when the question is about %s itself.", m.text, t.name)
+		}
+		edges := r.subject.parents[t.idx]
+		switch len(edges) {
+		case 0:
+			return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+		case 1:
+		default:
+			return refuseUnresolved("%s references %s in %d ways, and I could not tell which one the question means.", r.subject.name, t.name, len(edges))
+		}
+		var keys []*colInfo
+		for _, name := range edges[0].from {
+			k := r.colByName(r.subject, name)
+			if k == nil {
+				return refuseUnresolved("The foreign key from %s to %s names a column %s does not have.", r.subject.name, t.name, r.subject.name)
+			}
+			keys = append(keys, k)
+		}
+		if len(t.labels) == 0 {
+			r.q.groupBy = append(r.q.groupBy, keys...)
+			continue
+		}
+		if rf := r.reach(t); rf != nil {
+			return rf
+		}
+		for _, l := range t.labels {
+			r.q.groupBy = append(r.q.groupBy, t.cols[l])
+		}
+		r.q.groupKey = append(r.q.groupKey, keys...)
+	}
+	return nil
+}
+
+// colByName returns the column of t called name, or nil.
+func (r *resolver) colByName(t *tableInfo, name string) *colInfo {
+	for _, c := range t.cols {
+		if c != nil && strings.EqualFold(c.name, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// orders resolves the sort keys of a list.
+func (r *resolver) orders() *refusal {
+	for _, s := range r.f.sorts {
+		col, rf := r.column(s.m, true)
+		if rf != nil {
+			return rf
+		}
+		if s.by && r.projectsNumber() {
+			// "salary by title" asks for a figure per title, not a sorted
+			// list of salaries; which figure is not said.
+			return refuseUnresolved("I could not tell what to compute per %s: say total, average, maximum or count.", r.ms[s.m].text)
+		}
+		r.q.order = append(r.q.order, orderSpec{col: col, desc: s.desc})
+	}
+	return nil
+}
+
+// projection resolves the columns to show. Beside an aggregate they must be
+// the grouping columns, which are shown anyway.
+func (r *resolver) projection() *refusal {
+	f, q := r.f, r.q
+	for _, m := range f.project {
+		cols, rf := r.columns(m, true, true)
+		if rf != nil {
+			return rf
+		}
+		for _, c := range cols {
+			if q.agg != "" {
+				if !slices.Contains(q.groupBy, c) {
+					return refuseUnsupported("showing %s beside an aggregate", c.ref)
+				}
+				continue
+			}
+			if !slices.Contains(q.project, c) {
+				q.project = append(q.project, c)
+			}
+		}
+	}
+	// "the 3 highest support rates" names no table: show what is ranked.
+	noTable := len(f.tables) == 0 && len(f.modifiers) == 0
+	if f.rows && noTable && len(q.project) == 0 && len(q.order) == 1 && !f.startWh {
+		q.project = []*colInfo{q.order[0].col}
+	}
+	// Columns asked for without naming a table ("list all countries") ask
+	// which values exist, so each is listed once.
+	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows))
+	return nil
+}

@@ -1,0 +1,221 @@
+package offline
+
+import (
+	"strconv"
+	"strings"
+	"unicode"
+)
+
+// tokKind is the kind of a question token.
+type tokKind uint8
+
+const (
+	tokWord   tokKind = iota
+	tokNumber         // 42, 9.99, 1,000
+	tokQuoted         // 'New York', "gift card": one token, a literal
+	tokSymbol         // = < > <= >= != <> and the comma
+)
+
+// token is one unit of a question.
+type token struct {
+	kind tokKind
+	// text is the lower-case surface form; for a quoted phrase, its words
+	// joined by single spaces (the same normal form as value keys).
+	text string
+	// raw is the text as written; for a quoted phrase, without the quotes.
+	raw    string
+	stem   string // for words: the form compared with schema names
+	plural bool   // for words: written in the plural
+	num    any    // for numbers: int64 or float64
+}
+
+// tokenize splits a question into tokens: words (lower-cased, possessives
+// and contractions resolved), numbers, quoted phrases kept whole, and the
+// comparison symbols. Other punctuation only separates.
+func tokenize(q string) []token { return scan(q, true) }
+
+// valueKey is the normal form under which a sample value is indexed and a
+// run of question tokens is looked up: its words, lower-case, one space
+// apart. It runs the question's own scanner so both sides agree on
+// apostrophes, hyphens and digit grouping.
+func valueKey(s string) string {
+	toks := scan(s, false)
+	parts := make([]string, 0, len(toks))
+	for _, t := range toks {
+		if t.kind == tokWord || t.kind == tokNumber {
+			parts = append(parts, t.text)
+		}
+	}
+	return strings.Join(parts, " ")
+}
+
+// scan tokenizes; quotes is false for sample values, whose apostrophes and
+// quotation marks are part of the value.
+func scan(q string, quotes bool) []token {
+	rs := []rune(q)
+	var toks []token
+	for i := 0; i < len(rs); {
+		r := rs[i]
+		if quotes {
+			if end := closingQuote(rs, i); end > 0 {
+				if phrase := strings.TrimSpace(string(rs[i+1 : end])); phrase != "" {
+					toks = append(toks, token{kind: tokQuoted, text: valueKey(phrase), raw: phrase})
+				}
+				i = end + 1
+				continue
+			}
+		}
+		switch {
+		case unicode.IsDigit(r):
+			j, num, text := scanNumber(rs, i)
+			if j < len(rs) && unicode.IsLetter(rs[j]) {
+				// "5th", "2024q1": a word, not a number.
+				var w []token
+				w, i = scanWord(rs, i)
+				toks = append(toks, w...)
+				continue
+			}
+			toks = append(toks, token{kind: tokNumber, text: text, raw: string(rs[i:j]), num: num})
+			i = j
+		case unicode.IsLetter(r):
+			var w []token
+			w, i = scanWord(rs, i)
+			toks = append(toks, w...)
+		case r == '=' || r == '<' || r == '>' || r == '!' || r == ',':
+			sym := string(r)
+			if i+1 < len(rs) && (rs[i+1] == '=' || (r == '<' && rs[i+1] == '>')) {
+				sym += string(rs[i+1])
+			}
+			if sym != "!" {
+				toks = append(toks, token{kind: tokSymbol, text: sym, raw: sym})
+			}
+			i += len([]rune(sym))
+		default:
+			i++
+		}
+	}
+	return toks
+}
+
+// closingQuote returns the index of the quote that closes one opening at
+// i, or -1 when rs[i] does not open a quotation. An apostrophe opens one only
+// at the start of a word and closes only at the end of one, so "employees'
+// salaries" and "customer's email" are possessives, not quotations.
+func closingQuote(rs []rune, i int) int {
+	switch rs[i] {
+	case '"', '“', '”', '«':
+		for k := i + 1; k < len(rs); k++ {
+			if rs[k] == '"' || rs[k] == '”' || rs[k] == '»' {
+				return k
+			}
+		}
+	case '\'', '‘', '’', '`':
+		if i > 0 && isAlnum(rs[i-1]) {
+			return -1
+		}
+		for k := i + 1; k < len(rs); k++ {
+			if (rs[k] == '\'' || rs[k] == '’' || rs[k] == '`') && k > i+1 && !unicode.IsSpace(rs[k-1]) &&
+				(k+1 == len(rs) || !isAlnum(rs[k+1])) {
+				return k
+			}
+		}
+	}
+	return -1
+}
+
+// scanNumber reads digits with optional thousands groups and a decimal part.
+func scanNumber(rs []rune, i int) (end int, num any, text string) {
+	j := i
+	var b strings.Builder
+	for j < len(rs) && unicode.IsDigit(rs[j]) {
+		b.WriteRune(rs[j])
+		j++
+	}
+	// 1,000,000: a comma followed by exactly three digits continues the number.
+	for j+3 < len(rs) && rs[j] == ',' && allDigits(rs[j+1:j+4]) && (j+4 == len(rs) || !unicode.IsDigit(rs[j+4])) {
+		b.WriteString(string(rs[j+1 : j+4]))
+		j += 4
+	}
+	isFloat := false
+	if j+1 < len(rs) && rs[j] == '.' && unicode.IsDigit(rs[j+1]) {
+		isFloat = true
+		b.WriteRune('.')
+		j++
+		for j < len(rs) && unicode.IsDigit(rs[j]) {
+			b.WriteRune(rs[j])
+			j++
+		}
+	}
+	text = b.String()
+	if isFloat {
+		f, _ := strconv.ParseFloat(text, 64)
+		return j, f, text
+	}
+	n, err := strconv.ParseInt(text, 10, 64)
+	if err != nil {
+		f, _ := strconv.ParseFloat(text, 64)
+		return j, f, text
+	}
+	return j, n, text
+}
+
+func allDigits(rs []rune) bool {
+	for _, r := range rs {
+		if !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return len(rs) > 0
+}
+
+func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// scanWord reads a run of letters and digits, resolving an apostrophe inside
+// it: a possessive ('s) is dropped, a negative contraction (n't) becomes
+// "not", other contractions ('re, 'll, 'd, 've, 'm) are dropped, and any other
+// apostrophe is removed (O'Brien → obrien).
+func scanWord(rs []rune, i int) ([]token, int) {
+	var b strings.Builder
+	j := i
+	for j < len(rs) {
+		r := rs[j]
+		if isAlnum(r) {
+			b.WriteRune(r)
+			j++
+			continue
+		}
+		if (r == '\'' || r == '’') && j+1 < len(rs) && unicode.IsLetter(rs[j+1]) {
+			k := j + 1
+			for k < len(rs) && unicode.IsLetter(rs[k]) {
+				k++
+			}
+			suffix := strings.ToLower(string(rs[j+1 : k]))
+			word := b.String()
+			switch {
+			case suffix == "s":
+				return []token{wordToken(word)}, k
+			case suffix == "t" && strings.HasSuffix(strings.ToLower(word), "n"):
+				stemWord := word[:len(word)-1]
+				switch strings.ToLower(stemWord) {
+				case "ca":
+					stemWord = "can"
+				case "wo":
+					stemWord = "will"
+				}
+				return []token{wordToken(stemWord), wordToken("not")}, k
+			case suffix == "re" || suffix == "ll" || suffix == "d" || suffix == "ve" || suffix == "m":
+				return []token{wordToken(word)}, k
+			}
+			j++ // O'Brien: drop the apostrophe, keep reading the word
+			continue
+		}
+		break
+	}
+	return []token{wordToken(b.String())}, j
+}
+
+func wordToken(raw string) token {
+	text := strings.ToLower(raw)
+	_, plural := singular(text)
+	return token{kind: tokWord, text: text, raw: raw, stem: stem(text), plural: plural}
+}

@@ -1,0 +1,297 @@
+package offline
+
+// The planner's English. Everything here is generic: no word list names a
+// table, column or value of any particular database. Words are matched
+// lower-case, as written (keywords, stop words) or as stems (schema names).
+
+// kwKind is what a keyword does in a question.
+type kwKind uint8
+
+const (
+	kwNone     kwKind = iota
+	kwCount           // how many, number of, count
+	kwSum             // total, sum
+	kwAvg             // average, mean
+	kwMax             // highest, largest, maximum, most: an extreme, descending
+	kwMin             // lowest, smallest, minimum, least: an extreme, ascending
+	kwTop             // top N
+	kwBottom          // bottom N
+	kwGroup           // per, for each, in each, grouped by
+	kwBy              // by: grouping, a ranking key or a plain preposition
+	kwSort            // sorted by, ordered by
+	kwAsc             // ascending
+	kwDesc            // descending
+	kwDistinct        // distinct, different, unique
+	kwCmp             // more than, under, at least, =: Op holds the operator
+	kwDateCmp         // before, after, since: Op holds the operator
+	kwAnd             // and
+	kwOr              // or
+	kwComma           // a comma between list items
+	kwNot             // negation, which this planner does not attempt
+	kwBoth            // both / either / neither: set logic it does not attempt
+	kwThan            // "than" outside a comparison it understands
+	kwWrite           // a verb asking to change data
+	kwRelDate         // this year, last month, today
+	kwAdj             // an adjective that implies an ordering: most expensive, latest
+	kwWh              // when, why: questions this planner does not answer
+	kwStop            // a multi-word phrase that carries no meaning ("in total")
+)
+
+// adjKind is the kind of column an ordering adjective refers to.
+type adjKind uint8
+
+const (
+	adjPrice   adjKind = iota + 1 // expensive, cheap: a price or cost column
+	adjRecency                    // latest, earliest: the table's one date column
+)
+
+// relKind is a date period relative to the reference date.
+type relKind uint8
+
+const (
+	relThisYear relKind = iota + 1
+	relLastYear
+	relThisMonth
+	relLastMonth
+	relToday
+	relYesterday
+)
+
+// keyword is the meaning of one keyword phrase.
+type keyword struct {
+	kind kwKind
+	op   string  // kwCmp, kwDateCmp: the comparison operator
+	desc bool    // kwAdj, kwAsc/kwDesc: descending
+	adj  adjKind // kwAdj
+	rel  relKind // kwRelDate
+	// imperative marks write verbs that are ordinary words elsewhere ("set",
+	// "change", "add"): they mean a write only as the question's first verb.
+	imperative bool
+}
+
+// keywords maps each keyword phrase (lower-case words separated by one
+// space) to its meaning. Longer phrases win over shorter ones in the
+// question ("how many" before "many", "at least" before "least").
+var keywords = map[string]keyword{
+	// Counting. "total number of" is a count, not a sum.
+	"how many": {kind: kwCount}, "number of": {kind: kwCount}, "count": {kind: kwCount},
+	"total number of": {kind: kwCount}, "the number of": {kind: kwCount}, "counts": {kind: kwCount},
+
+	// Aggregates. Single words, so that one that is also a column's name
+	// ("total") can be weighed as either.
+	"total": {kind: kwSum}, "sum": {kind: kwSum},
+	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg},
+
+	// Extremes: an aggregate (max, min) or a ranking, decided by position.
+	"highest": {kind: kwMax}, "largest": {kind: kwMax}, "biggest": {kind: kwMax}, "greatest": {kind: kwMax},
+	"maximum": {kind: kwMax}, "max": {kind: kwMax}, "most": {kind: kwMax},
+	"lowest": {kind: kwMin}, "smallest": {kind: kwMin}, "minimum": {kind: kwMin}, "min": {kind: kwMin},
+	"least": {kind: kwMin}, "fewest": {kind: kwMin},
+	"top": {kind: kwTop}, "bottom": {kind: kwBottom},
+
+	// Ordering adjectives. "oldest" and "youngest" are left out on purpose:
+	// for people they mean a birth date, for things a creation date.
+	"most expensive": {kind: kwAdj, adj: adjPrice, desc: true}, "priciest": {kind: kwAdj, adj: adjPrice, desc: true},
+	"costliest": {kind: kwAdj, adj: adjPrice, desc: true}, "most costly": {kind: kwAdj, adj: adjPrice, desc: true},
+	"cheapest": {kind: kwAdj, adj: adjPrice}, "least expensive": {kind: kwAdj, adj: adjPrice},
+	"latest": {kind: kwAdj, adj: adjRecency, desc: true}, "newest": {kind: kwAdj, adj: adjRecency, desc: true},
+	"most recent": {kind: kwAdj, adj: adjRecency, desc: true}, "earliest": {kind: kwAdj, adj: adjRecency},
+	"least recent": {kind: kwAdj, adj: adjRecency},
+
+	// Grouping and ordering.
+	"per": {kind: kwGroup}, "for each": {kind: kwGroup}, "in each": {kind: kwGroup}, "for every": {kind: kwGroup},
+	"each": {kind: kwGroup}, "grouped by": {kind: kwGroup}, "group by": {kind: kwGroup},
+	"broken down by": {kind: kwGroup}, "by each": {kind: kwGroup}, "of each": {kind: kwGroup},
+	"by":        {kind: kwBy},
+	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "order by": {kind: kwSort}, "sort by": {kind: kwSort},
+	"ranked by": {kind: kwSort}, "in order of": {kind: kwSort}, "arranged by": {kind: kwSort},
+	"ascending": {kind: kwAsc}, "in ascending order": {kind: kwAsc}, "from lowest to highest": {kind: kwAsc},
+	"from smallest to largest": {kind: kwAsc}, "low to high": {kind: kwAsc}, "increasing": {kind: kwAsc},
+	"descending": {kind: kwDesc, desc: true}, "in descending order": {kind: kwDesc, desc: true},
+	"from highest to lowest": {kind: kwDesc, desc: true}, "from largest to smallest": {kind: kwDesc, desc: true},
+	"high to low": {kind: kwDesc, desc: true}, "decreasing": {kind: kwDesc, desc: true},
+	"distinct": {kind: kwDistinct}, "different": {kind: kwDistinct}, "unique": {kind: kwDistinct},
+
+	// Comparisons with a literal.
+	"more than": {kind: kwCmp, op: ">"}, "greater than": {kind: kwCmp, op: ">"}, "higher than": {kind: kwCmp, op: ">"},
+	"larger than": {kind: kwCmp, op: ">"}, "bigger than": {kind: kwCmp, op: ">"}, "over": {kind: kwCmp, op: ">"},
+	"above": {kind: kwCmp, op: ">"}, "exceeding": {kind: kwCmp, op: ">"},
+	"at least": {kind: kwCmp, op: ">="}, "no less than": {kind: kwCmp, op: ">="},
+	"less than": {kind: kwCmp, op: "<"}, "lower than": {kind: kwCmp, op: "<"}, "smaller than": {kind: kwCmp, op: "<"},
+	"fewer than": {kind: kwCmp, op: "<"}, "under": {kind: kwCmp, op: "<"}, "below": {kind: kwCmp, op: "<"},
+	"at most": {kind: kwCmp, op: "<="}, "no more than": {kind: kwCmp, op: "<="},
+	"equal to": {kind: kwCmp, op: "="}, "equals": {kind: kwCmp, op: "="}, "exactly": {kind: kwCmp, op: "="},
+	"=": {kind: kwCmp, op: "="}, ">": {kind: kwCmp, op: ">"}, ">=": {kind: kwCmp, op: ">="},
+	"<": {kind: kwCmp, op: "<"}, "<=": {kind: kwCmp, op: "<="},
+	"before": {kind: kwDateCmp, op: "<"}, "prior to": {kind: kwDateCmp, op: "<"},
+	"after": {kind: kwDateCmp, op: ">"}, "since": {kind: kwDateCmp, op: ">="},
+
+	// Connectives.
+	"and": {kind: kwAnd}, "as well as": {kind: kwAnd}, ",": {kind: kwComma}, "or": {kind: kwOr},
+
+	// Shapes this version refuses.
+	"not": {kind: kwNot}, "no": {kind: kwNot}, "never": {kind: kwNot}, "without": {kind: kwNot},
+	"except": {kind: kwNot}, "excluding": {kind: kwNot}, "exclude": {kind: kwNot}, "other than": {kind: kwNot},
+	"none": {kind: kwNot}, "nor": {kind: kwNot}, "!=": {kind: kwNot}, "<>": {kind: kwNot},
+	"both": {kind: kwBoth}, "either": {kind: kwBoth}, "neither": {kind: kwBoth},
+	"than": {kind: kwThan},
+	"when": {kind: kwWh}, "why": {kind: kwWh},
+
+	// Relative dates, resolved against Options.Today.
+	"this year": {kind: kwRelDate, rel: relThisYear}, "current year": {kind: kwRelDate, rel: relThisYear},
+	"last year": {kind: kwRelDate, rel: relLastYear}, "previous year": {kind: kwRelDate, rel: relLastYear},
+	"this month": {kind: kwRelDate, rel: relThisMonth}, "current month": {kind: kwRelDate, rel: relThisMonth},
+	"last month": {kind: kwRelDate, rel: relLastMonth}, "previous month": {kind: kwRelDate, rel: relLastMonth},
+	"today": {kind: kwRelDate, rel: relToday}, "yesterday": {kind: kwRelDate, rel: relYesterday},
+
+	// Writes. querent only reads; these are refused whatever follows.
+	"delete": {kind: kwWrite}, "drop": {kind: kwWrite}, "update": {kind: kwWrite}, "insert": {kind: kwWrite},
+	"remove": {kind: kwWrite}, "truncate": {kind: kwWrite}, "alter": {kind: kwWrite}, "modify": {kind: kwWrite},
+	"erase": {kind: kwWrite}, "purge": {kind: kwWrite}, "wipe": {kind: kwWrite}, "overwrite": {kind: kwWrite},
+	"set": {kind: kwWrite, imperative: true}, "change": {kind: kwWrite, imperative: true},
+	"add": {kind: kwWrite, imperative: true}, "create": {kind: kwWrite, imperative: true},
+	"replace": {kind: kwWrite, imperative: true}, "rename": {kind: kwWrite, imperative: true},
+	"grant": {kind: kwWrite, imperative: true}, "revoke": {kind: kwWrite, imperative: true},
+	"merge": {kind: kwWrite, imperative: true}, "edit": {kind: kwWrite, imperative: true},
+	"increase": {kind: kwWrite, imperative: true}, "decrease": {kind: kwWrite, imperative: true},
+	"raise": {kind: kwWrite, imperative: true}, "reset": {kind: kwWrite, imperative: true},
+	"cancel": {kind: kwWrite, imperative: true}, "assign": {kind: kwWrite, imperative: true},
+
+	// Phrases that carry nothing once their words are read together.
+	"in total": {kind: kwStop}, "all together": {kind: kwStop}, "altogether": {kind: kwStop},
+	"a list of": {kind: kwStop}, "the list of": {kind: kwStop}, "so far": {kind: kwStop},
+	"at all": {kind: kwStop}, "right now": {kind: kwStop},
+}
+
+// maxKeywordWords is the length of the longest keyword phrase, in words.
+const maxKeywordWords = 4
+
+// hardStops are function words: they never link to a schema name or value
+// (a column called "from" is not what "orders from Germany" means).
+var hardStops = setOf(
+	"a", "an", "the", "of", "in", "on", "at", "to", "for", "from", "with", "within", "into", "onto",
+	"as", "is", "are", "was", "were", "be", "been", "being", "am", "do", "does", "did", "done",
+	"have", "has", "had", "having", "there", "here", "what", "which", "who", "whom", "whose", "how",
+	"where", "that", "this", "these", "those", "it", "its", "they", "them", "their", "theirs",
+	"he", "him", "his", "she", "her", "hers", "we", "our", "ours", "us", "i", "me", "my", "mine",
+	"you", "your", "yours", "please", "can", "could", "would", "will", "shall", "should", "may",
+	"might", "must", "let", "lets", "all", "any", "some", "every", "also", "just", "only", "so",
+	"such", "then", "about", "whether", "kindly", "thanks", "thank", "currently", "now", "ever",
+	"whole", "entire", "overall", "respectively", "one", "ones",
+)
+
+// softStops are words that usually carry no meaning in a question but can
+// name something in a schema (a table called "records", a column "type"):
+// a schema name wins over them, except that a leading verb ("show me …")
+// is always a verb.
+var softStops = setOf(
+	"show", "list", "display", "give", "get", "find", "tell", "return", "fetch", "retrieve",
+	"see", "know", "want", "need", "like", "provide", "print", "output", "bring", "pull", "look",
+	"up", "report", "data", "record", "records", "row", "rows", "entry", "entries", "detail",
+	"details", "info", "information", "table", "tables", "column", "columns", "field", "fields",
+	"database", "value", "values", "result", "results", "everything", "exist", "exists",
+	"existing", "available", "stored", "recorded", "present", "placed", "made", "called", "listed",
+	"containing", "contained", "belonging", "belong", "belongs", "associated", "related",
+	"corresponding", "respective", "along", "together", "including", "include", "includes",
+)
+
+// leadingVerbs are the list verbs that open a request ("show me …"). In that
+// position they are verbs even when a table shares their name.
+var leadingVerbs = setOf("show", "list", "display", "give", "get", "find", "tell", "return",
+	"fetch", "retrieve", "print", "provide", "report")
+
+// articles come before nouns, so a pronoun after one is a name ("the us").
+var articles = setOf("the", "a", "an")
+
+// nounLike are function words that are also common names ("US", "IT").
+var nounLike = setOf("us", "it")
+
+// whWords open a question; after "and" they open a second one.
+var whWords = setOf("what", "which", "who", "whom", "whose", "how", "where", "when", "why")
+
+// relWords open a relative clause or attribute after a table: a column
+// named there without a value is a condition this planner cannot read
+// ("customers with an email", "mills that are built").
+var relWords = setOf("with", "having", "has", "have", "had", "whose", "that", "who", "which", "where")
+
+// politeness may come before a question's first verb without changing it.
+var politeness = setOf("please", "can", "could", "would", "will", "you", "kindly", "i", "we",
+	"want", "to", "like", "need", "let", "lets", "me", "us", "just")
+
+// yearPreps are the prepositions that make a following four-digit number a
+// year: "in 2024", "during 2023".
+var yearPreps = setOf("in", "during", "for", "of", "from", "on")
+
+// timePreps are the prepositions of time that keep a number away from a
+// non-date column named before them: "payments per method in 2024".
+var timePreps = setOf("in", "during", "for", "from", "on")
+
+// numerals read as counts only in a ranking ("top five", "the three cheapest").
+var numerals = map[string]int64{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+}
+
+// equivalents are groups of interchangeable words in schema names: common
+// abbreviations (qty for quantity) and a few generic synonyms (town for
+// city). The first member is the canonical form. A name reached through a
+// member other than its own words is a synonym link, weaker than an exact
+// one. Only general English belongs here, never a domain's jargon.
+var equivalents = []struct {
+	words    []string
+	synonyms bool // true: different words that mean the same; false: spellings of one word
+}{
+	{[]string{"quantity", "qty"}, false},
+	{[]string{"number", "num", "nbr", "no"}, false},
+	{[]string{"amount", "amt"}, false},
+	{[]string{"description", "desc", "descr"}, false},
+	{[]string{"address", "addr"}, false},
+	{[]string{"telephone", "tel", "phone"}, false},
+	{[]string{"customer", "cust"}, false},
+	{[]string{"employee", "emp"}, false},
+	{[]string{"department", "dept"}, false},
+	{[]string{"manager", "mgr"}, false},
+	{[]string{"average", "avg"}, false},
+	{[]string{"count", "cnt"}, false},
+	{[]string{"year", "yr"}, false},
+	{[]string{"date", "dt"}, false},
+	{[]string{"percent", "pct", "percentage"}, false},
+	{[]string{"information", "info"}, false},
+	{[]string{"id", "identifier"}, false},
+	{[]string{"email", "e mail", "mail"}, false},
+	{[]string{"first name", "fname", "firstname", "forename", "given name"}, false},
+	{[]string{"last name", "lname", "lastname", "surname", "family name"}, false},
+	{[]string{"birth date", "dob", "date of birth", "birthdate", "birthday"}, false},
+	{[]string{"colour", "color"}, false},
+	{[]string{"organisation", "organization", "org"}, false},
+	{[]string{"city", "town"}, true},
+	{[]string{"country", "nation"}, true},
+	{[]string{"price", "cost"}, true},
+	{[]string{"salary", "wage"}, true},
+	{[]string{"gender", "sex"}, true},
+}
+
+// genericSuffixes end column names without naming the thing itself:
+// hire_date is "the hire", created_at is "when created". A question word
+// matching the rest of such a name links to the column ("hired in 2020").
+var genericSuffixes = setOf("date", "at", "on", "time", "timestamp", "datetime", "day", "year", "dt", "ts")
+
+// idWords mark key columns, which questions rarely mean by a partial name.
+var idWords = setOf("id", "key", "pk", "fk", "uuid", "guid", "identifier")
+
+// sumWords begin column names such as total_amount. Asked for without an
+// aggregate ("the total amount of orders"), such a column is summed: a sum
+// of totals is still a total. Averages and maxima of a column named
+// average_x or max_x are not implied; the column is shown.
+var sumWords = setOf("total", "sum")
+
+// priceWords are the name words of columns that "expensive" and "cheap" rank by.
+var priceWords = setOf("price", "cost")
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
