@@ -134,19 +134,3 @@ func (p *Plan) String() string {
 	}
 	return string(b)
 }
-
-// Clone returns a deep copy of p, so patches never alias the plan they change.
-func (p *Plan) Clone() *Plan {
-	if p == nil {
-		return nil
-	}
-	b, err := json.Marshal(p)
-	if err != nil {
-		panic(fmt.Sprintf("plan: clone: %v", err)) // a Plan always marshals
-	}
-	q, err := Decode(b)
-	if err != nil {
-		panic(fmt.Sprintf("plan: clone: %v", err))
-	}
-	return q
-}
