@@ -158,7 +158,9 @@ func TestLLMTimeoutIsTypedAndDoesNotHang(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
 	defer cancel()
 	done := make(chan *agent.Response, 1)
-	go func() { done <- newAgent(t, srv, agent.Config{}).Ask(ctx, agent.Request{Question: "How many customers live in Germany?"}) }()
+	go func() {
+		done <- newAgent(t, srv, agent.Config{}).Ask(ctx, agent.Request{Question: "How many customers live in Germany?"})
+	}()
 	select {
 	case r := <-done:
 		if r.Error == nil || r.Error.Code != agent.CodeTimeout {

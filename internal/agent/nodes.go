@@ -27,17 +27,17 @@ type run struct {
 	onEvent  func(Event)
 	resp     *Response
 
-	linked      *schema.Schema // the tables the LLM is shown
-	attempt     int
+	linked       *schema.Schema // the tables the LLM is shown
+	attempt      int
 	triedOffline bool
-	planner     string     // "offline" or the model's name, for this attempt
-	plan        *plan.Plan // the current attempt's plan, after audit fixes
-	sql         string
-	args        []any
-	raw         bool // sql came from the plan's raw_sql escape hatch
-	tables      []string
-	result      *database.Result
-	failures    []failure
+	planner      string     // "offline" or the model's name, for this attempt
+	plan         *plan.Plan // the current attempt's plan, after audit fixes
+	sql          string
+	args         []any
+	raw          bool // sql came from the plan's raw_sql escape hatch
+	tables       []string
+	result       *database.Result
+	failures     []failure
 }
 
 // event records a finished step.

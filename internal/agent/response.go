@@ -22,16 +22,16 @@ type Response struct {
 	Truncated bool `json:"truncated"`
 	// RawRows are the records behind an aggregate answer (see issue on the
 	// full conversation); nil when not computed.
-	RawRows    [][]any `json:"raw_rows"`
-	Chart      any     `json:"chart"`
+	RawRows    [][]any    `json:"raw_rows"`
+	Chart      any        `json:"chart"`
 	Plan       *plan.Plan `json:"plan"`
 	TablesUsed []string   `json:"tables_used"`
 	Dialect    string     `json:"dialect"`
 	// Planner is "offline" or the LLM's name.
-	Planner  string `json:"planner,omitempty"`
-	Attempts int    `json:"attempts"`
-	LLMCalls int    `json:"llm_calls"`
-	Tokens   Tokens `json:"tokens"`
+	Planner  string  `json:"planner,omitempty"`
+	Attempts int     `json:"attempts"`
+	LLMCalls int     `json:"llm_calls"`
+	Tokens   Tokens  `json:"tokens"`
 	Trace    []Event `json:"trace"`
 	// Diagnostics are the audit's findings on the executed plan.
 	Diagnostics   plan.Diagnostics    `json:"diagnostics,omitempty"`
@@ -52,8 +52,8 @@ type Tokens struct {
 // Event is one step of the flow: shown as progress, streamed, and kept as the
 // response's trace.
 type Event struct {
-	Node     string `json:"node"`
-	Attempt  int    `json:"attempt,omitempty"`
+	Node     string        `json:"node"`
+	Attempt  int           `json:"attempt,omitempty"`
 	Duration time.Duration `json:"-"`
 	// DurationMS is Duration in milliseconds, for JSON readers.
 	DurationMS float64 `json:"duration_ms"`

@@ -76,7 +76,9 @@ func runSchema(ctx context.Context, args []string, io IO) int {
 }
 
 // indent prefixes every line written through it with two spaces.
-type indent struct{ w interface{ Write([]byte) (int, error) } }
+type indent struct {
+	w interface{ Write([]byte) (int, error) }
+}
 
 func (i indent) Write(p []byte) (int, error) {
 	lines := strings.SplitAfter(string(p), "\n")
