@@ -46,6 +46,7 @@ func commands() []command {
 		{"schema", "show the database's tables, columns and keys", runSchema},
 		{"demo", "create the demo database", runDemo},
 		{"doctor", "check the configuration: database, LLM, model, structured output", runDoctor},
+		{"eval", "measure answer accuracy on a Spider-format dataset", runEval},
 		{"version", "print the version", runVersion},
 	}
 }
