@@ -14,6 +14,7 @@ import (
 
 	// Engines register themselves.
 	_ "querent/internal/database/sqlite"
+	_ "querent/internal/database/sqlserver"
 )
 
 // Exit codes, documented in the README.

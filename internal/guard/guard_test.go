@@ -78,6 +78,8 @@ func TestCheckRefuses(t *testing.T) {
 	}{
 		{sql: "DELETE FROM customers", msg: "statement starts with DELETE: only SELECT, WITH and VALUES queries are allowed"},
 		{sql: "SELECT 1; DROP TABLE orders", msg: "more than one statement"},
+		{sql: "SELECT [a]]']; DROP TABLE orders -- '", msg: "escaped ]]"},
+		{sql: "SELECT [x]]] FROM t", msg: "escaped ]]"},
 		{sql: "SELECT * FROM t WHERE 1=1; ATTACH 'y.db' AS y", msg: "more than one statement"},
 		{sql: "SELECT 1 -- \n; DELETE FROM t", msg: "more than one statement"},
 		{sql: "SELECT 1; SELECT 2", msg: "more than one statement"},

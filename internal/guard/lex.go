@@ -271,6 +271,12 @@ func (l *lexer) bracket(start int) error {
 		return syntaxError("unterminated [quoted identifier] starting at byte %d: close it with ]", start)
 	}
 	end += start
+	if end+1 < len(l.src) && l.src[end+1] == ']' {
+		// SQL Server reads "]]" as an escaped bracket inside the name, so
+		// [a]]'] is one identifier there but a name and a string here: the
+		// two readings would disagree about where the statement ends.
+		return forbidden("the bracketed name at byte %d contains an escaped ]]: rename with double quotes instead", start)
+	}
 	if strings.ContainsAny(l.src[start+1:end], "'\"`;[") || strings.Contains(l.src[start+1:end], "--") || strings.Contains(l.src[start+1:end], "/*") {
 		return forbidden("the brackets at byte %d hold quotes, comments or ';': engines disagree on whether [ ] quotes a name or indexes an array; rename with double quotes instead", start)
 	}
