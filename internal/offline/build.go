@@ -12,7 +12,22 @@ import (
 // the compiler binds it as a parameter.
 func build(q *query) *plan.Plan {
 	p := &plan.Plan{From: plan.Source{Table: q.from.name}}
+	if parent := groupedParent(q); parent != nil {
+		// Groups of a parent by their count of children read from the
+		// parent, grouped by its own key, as such queries are usually
+		// written; the rows are the same either way.
+		e := q.from.parents[parent.idx][0]
+		on := make([]plan.JoinOn, len(e.from))
+		for k := range e.from {
+			on[k] = plan.JoinOn{Left: parent.name + "." + e.to[k], Right: q.from.name + "." + e.from[k]}
+		}
+		p.From = plan.Source{Table: parent.name}
+		p.Joins = []plan.Join{{Type: plan.JoinInner, Source: plan.Source{Table: q.from.name}, On: on}}
+	}
 	for _, t := range q.joins {
+		if p.From.Table != q.from.name {
+			break
+		}
 		e := q.from.parents[t.idx][0]
 		on := make([]plan.JoinOn, len(e.from))
 		for k := range e.from {
@@ -25,12 +40,27 @@ func build(q *query) *plan.Plan {
 		for _, c := range q.groupBy {
 			p.Select = append(p.Select, plan.SelectItem{Expr: plan.Col(c.ref)})
 		}
-		p.Select = append(p.Select, plan.SelectItem{Expr: aggExpr(q)})
-		for _, c := range q.groupKey {
-			p.GroupBy = append(p.GroupBy, plan.Col(c.ref))
+		if !q.hideAgg {
+			p.Select = append(p.Select, plan.SelectItem{Expr: aggExpr(q)})
 		}
-		for _, c := range q.groupBy {
-			p.GroupBy = append(p.GroupBy, plan.Col(c.ref))
+		if q.rankAgg {
+			p.OrderBy = append(p.OrderBy, plan.OrderItem{Expr: aggExpr(q), Desc: q.rankDesc})
+		}
+		if q.having != "" {
+			agg, n := aggExpr(q), plan.Val(q.havingN)
+			p.Having = &plan.Cond{Op: q.having, Left: &agg, Right: &n}
+		}
+		for _, a := range q.moreAggs {
+			arg := plan.Col(a.col.ref)
+			p.Select = append(p.Select, plan.SelectItem{Expr: plan.Expr{Agg: a.agg, Arg: &arg}})
+		}
+		for _, ref := range groupKeyRefs(q) {
+			p.GroupBy = append(p.GroupBy, plan.Col(ref))
+		}
+		if groupedParent(q) == nil || !q.parentKeyed {
+			for _, c := range q.groupBy {
+				p.GroupBy = append(p.GroupBy, plan.Col(c.ref))
+			}
 		}
 	case len(q.project) > 0:
 		for _, c := range q.project {
@@ -62,6 +92,32 @@ func build(q *query) *plan.Plan {
 	return p
 }
 
+// groupedParent returns the parent whose rows are grouped by their count
+// of the subject's rows ("the customer with the most orders"), or nil.
+func groupedParent(q *query) *tableInfo {
+	if !q.hideAgg || len(q.joins) != 1 || len(q.groupKey) == 0 {
+		return nil
+	}
+	return q.joins[0]
+}
+
+// groupKeyRefs are the references of the hidden grouping keys: the
+// subject's foreign key, or the parent's own key when the plan reads from
+// the parent.
+func groupKeyRefs(q *query) []string {
+	var refs []string
+	if parent := groupedParent(q); parent != nil {
+		for _, to := range q.from.parents[parent.idx][0].to {
+			refs = append(refs, parent.name+"."+to)
+		}
+		return refs
+	}
+	for _, c := range q.groupKey {
+		refs = append(refs, c.ref)
+	}
+	return refs
+}
+
 func aggExpr(q *query) plan.Expr {
 	if q.aggCol == nil {
 		return plan.Expr{Agg: "count"}
@@ -82,27 +138,78 @@ func condOf(c condSpec) []plan.Cond {
 			{Op: ">=", Left: &col, Right: &lo},
 			{Op: "<", Left: &col2, Right: &hi},
 		}
-	case "in":
+	case "between":
+		lo, hi := plan.Val(c.vals[0]), plan.Val(c.vals[1])
+		return []plan.Cond{{Op: "between", Left: &col, Low: &lo, High: &hi}}
+	case "in", "not_in":
+		if c.child != nil {
+			return []plan.Cond{{Op: "not_in", Left: &col, Subquery: childKeys(c)}}
+		}
 		vals := make([]plan.Expr, len(c.vals))
 		for i, v := range c.vals {
 			vals[i] = plan.Val(v)
 		}
-		return []plan.Cond{{Op: "in", Left: &col, Values: vals}}
+		return []plan.Cond{{Op: c.op, Left: &col, Values: vals}}
+	}
+	if c.avg {
+		arg := plan.Col(c.col.ref)
+		sub := &plan.Plan{
+			Select: []plan.SelectItem{{Expr: plan.Expr{Agg: "avg", Arg: &arg}}},
+			From:   plan.Source{Table: c.col.table.name},
+		}
+		return []plan.Cond{{Op: c.op, Left: &col, Right: &plan.Expr{Subquery: sub}}}
 	}
 	v := plan.Val(c.vals[0])
 	return []plan.Cond{{Op: c.op, Left: &col, Right: &v}}
+}
+
+// childKeys is the subquery of "X without Y": the keys of X that rows of
+// Y (those meeting its conditions, if any) refer to, NULLs left out so
+// that NOT IN keeps its plain meaning.
+func childKeys(c condSpec) *plan.Plan {
+	fk := plan.Col(c.child.name + "." + c.fk)
+	notNull := plan.Cond{Op: "is_not_null", Left: &fk}
+	sub := &plan.Plan{From: plan.Source{Table: c.child.name}, Where: &notNull}
+	if c.sub != nil {
+		sub = build(c.sub)
+		sub.Reason = ""
+		switch {
+		case sub.Where == nil:
+			sub.Where = &notNull
+		case len(sub.Where.And) > 0:
+			sub.Where.And = append(sub.Where.And, notNull)
+		default:
+			sub.Where = &plan.Cond{And: []plan.Cond{*sub.Where, notNull}}
+		}
+	}
+	sub.Select = []plan.SelectItem{{Expr: fk}}
+	sub.Distinct = false
+	return sub
 }
 
 // describe is the one-line account of the plan shown to users.
 func describe(q *query) string {
 	var b strings.Builder
 	switch {
+	case q.rankAgg && q.hideAgg:
+		dir := "fewest"
+		if q.rankDesc {
+			dir = "most"
+		}
+		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, q.from.name, q.limit, plural(q.limit, "row"))
+		return "offline planner: " + b.String() + whereText(q)
+	case q.having != "":
+		fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)
+		return "offline planner: " + b.String() + whereText(q)
 	case q.agg == "count":
 		fmt.Fprintf(&b, "number of %s", q.from.name)
 	case q.agg == "count_distinct":
 		fmt.Fprintf(&b, "number of distinct %s", q.aggCol.ref)
 	case q.agg != "":
 		fmt.Fprintf(&b, "%s of %s", aggName(q.agg), q.aggCol.ref)
+		for _, a := range q.moreAggs {
+			fmt.Fprintf(&b, ", %s of %s", aggName(a.agg), a.col.ref)
+		}
 	case len(q.order) > 0 && q.limit > 0:
 		dir := "lowest"
 		if q.order[0].desc {
@@ -123,19 +230,11 @@ func describe(q *query) string {
 	if len(q.groupBy) > 0 {
 		fmt.Fprintf(&b, " per %s", refList(q.groupBy))
 	}
-	for i, c := range q.conds {
-		if i == 0 {
-			b.WriteString(" where ")
-		} else {
-			b.WriteString(" and ")
-		}
-		switch c.op {
-		case "range":
-			fmt.Fprintf(&b, "%s is from %s up to %s", c.col.ref, c.lo, c.hi)
-		case "in":
-			fmt.Fprintf(&b, "%s is one of %s", c.col.ref, valueList(c.vals))
-		default:
-			fmt.Fprintf(&b, "%s %s %s", c.col.ref, c.op, valueList(c.vals))
+	b.WriteString(whereText(q))
+	if q.rankAgg {
+		b.WriteString(", sorted by the count")
+		if q.rankDesc {
+			b.WriteString(" descending")
 		}
 	}
 	if q.agg == "" && !(len(q.order) > 0 && q.limit > 0) {
@@ -152,6 +251,35 @@ func describe(q *query) string {
 		}
 	}
 	return "offline planner: " + b.String()
+}
+
+// whereText is the account of the conditions, " where …", or empty.
+func whereText(q *query) string {
+	var b strings.Builder
+	for i, c := range q.conds {
+		if i == 0 {
+			b.WriteString(" where ")
+		} else {
+			b.WriteString(" and ")
+		}
+		switch {
+		case c.op == "range":
+			fmt.Fprintf(&b, "%s is from %s up to %s", c.col.ref, c.lo, c.hi)
+		case c.op == "in":
+			fmt.Fprintf(&b, "%s is one of %s", c.col.ref, valueList(c.vals))
+		case c.op == "between":
+			fmt.Fprintf(&b, "%s is from %v to %v", c.col.ref, c.vals[0], c.vals[1])
+		case c.child != nil:
+			fmt.Fprintf(&b, "no %s row refers to %s", c.child.name, c.col.ref)
+		case c.op == "not_in":
+			fmt.Fprintf(&b, "%s is none of %s", c.col.ref, valueList(c.vals))
+		case c.avg:
+			fmt.Fprintf(&b, "%s %s its average", c.col.ref, c.op)
+		default:
+			fmt.Fprintf(&b, "%s %s %s", c.col.ref, c.op, valueList(c.vals))
+		}
+	}
+	return b.String()
 }
 
 func valueList(vs []any) string {

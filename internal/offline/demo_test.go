@@ -17,6 +17,33 @@ import (
 // store's schema.
 func TestDemoAnswers(t *testing.T) {
 	runAnswers(t, demoSchema(), []answerCase{
+		// Rankings of groups by a count: a column of the counted table, or
+		// a table it references, shown by its name.
+		{"which country has the most customers", `{"select":[{"expr":{"col":"customers.country"}}],"from":{"table":"customers"},"group_by":[{"col":"customers.country"}],"order_by":[{"expr":{"agg":"count"},"desc":true}],"limit":1}`},
+		{"which city has the fewest customers", `{"select":[{"expr":{"col":"customers.city"}}],"from":{"table":"customers"},"group_by":[{"col":"customers.city"}],"order_by":[{"expr":{"agg":"count"}}],"limit":1}`},
+		{"the customer with the most orders", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"joins":[{"type":"inner","table":"orders","on":[{"left":"customers.id","right":"orders.customer_id"}]}],"group_by":[{"col":"customers.id"}],"order_by":[{"expr":{"agg":"count"},"desc":true}],"limit":1}`},
+		{"customers with more than 3 orders", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"joins":[{"type":"inner","table":"orders","on":[{"left":"customers.id","right":"orders.customer_id"}]}],"group_by":[{"col":"customers.id"}],"having":{"op":">","left":{"agg":"count"},"right":{"value":3}}}`},
+		// Several aggregates, of one column or each of its own.
+		{"what is the total salary and average salary", `{"select":[{"expr":{"agg":"sum","arg":{"col":"employees.salary"}}},{"expr":{"agg":"avg","arg":{"col":"employees.salary"}}}],"from":{"table":"employees"}}`},
+		{"average unit price and maximum unit price of products", `{"select":[{"expr":{"agg":"avg","arg":{"col":"products.unit_price"}}},{"expr":{"agg":"max","arg":{"col":"products.unit_price"}}}],"from":{"table":"products"}}`},
+		// A table listed beside a column is shown by its labels.
+		{"list employees and their salaries", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}},{"expr":{"col":"employees.salary"}}],"from":{"table":"employees"}}`},
+		{"salaries and employees", `{"select":[{"expr":{"col":"employees.salary"}},{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"}}`},
+		// "either A or B" of one column.
+		{"customers from either France or Spain", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"in","left":{"col":"customers.country"},"values":[{"value":"France"},{"value":"Spain"}]}}`},
+		// "X without Y": no row of Y refers to the row of X.
+		{"customers who have never ordered", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"not_in","left":{"col":"customers.id"},"subquery":{"select":[{"expr":{"col":"orders.customer_id"}}],"from":{"table":"orders"},"where":{"op":"is_not_null","left":{"col":"orders.customer_id"}}}}}`},
+		{"customers without orders", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"not_in","left":{"col":"customers.id"},"subquery":{"select":[{"expr":{"col":"orders.customer_id"}}],"from":{"table":"orders"},"where":{"op":"is_not_null","left":{"col":"orders.customer_id"}}}}}`},
+		{"how many customers have no orders", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"customers"},"where":{"op":"not_in","left":{"col":"customers.id"},"subquery":{"select":[{"expr":{"col":"orders.customer_id"}}],"from":{"table":"orders"},"where":{"op":"is_not_null","left":{"col":"orders.customer_id"}}}}}`},
+		{"customers without orders in 2024", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"not_in","left":{"col":"customers.id"},"subquery":{"select":[{"expr":{"col":"orders.customer_id"}}],"from":{"table":"orders"},"where":{"and":[{"op":">=","left":{"col":"orders.order_date"},"right":{"value":"2024-01-01"}},{"op":"<","left":{"col":"orders.order_date"},"right":{"value":"2025-01-01"}},{"op":"is_not_null","left":{"col":"orders.customer_id"}}]}}}}`},
+		{"customers who have no orders with status cancelled", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"not_in","left":{"col":"customers.id"},"subquery":{"select":[{"expr":{"col":"orders.customer_id"}}],"from":{"table":"orders"},"where":{"and":[{"op":"=","left":{"col":"orders.status"},"right":{"value":"cancelled"}},{"op":"is_not_null","left":{"col":"orders.customer_id"}}]}}}}`},
+		{"categories that do not have any products", `{"select":[{"expr":{"col":"categories.name"}}],"from":{"table":"categories"},"where":{"op":"not_in","left":{"col":"categories.id"},"subquery":{"select":[{"expr":{"col":"products.category_id"}}],"from":{"table":"products"},"where":{"op":"is_not_null","left":{"col":"products.category_id"}}}}}`},
+		// A plain "not" before a value is !=; several values, not_in.
+		{"customers who do not have the country France", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"!=","left":{"col":"customers.country"},"right":{"value":"France"}}}`},
+		{"orders that are not cancelled", `{"from":{"table":"orders"},"where":{"op":"!=","left":{"col":"orders.status"},"right":{"value":"cancelled"}}}`},
+		{"orders whose status is not shipped or delivered", `{"from":{"table":"orders"},"where":{"op":"not_in","left":{"col":"orders.status"},"values":[{"value":"shipped"},{"value":"delivered"}]}}`},
+		{"products with unit price not 10", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"where":{"op":"!=","left":{"col":"products.unit_price"},"right":{"value":10}}}`},
+		{"which category has the most products", `{"select":[{"expr":{"col":"categories.name"}}],"from":{"table":"categories"},"joins":[{"type":"inner","table":"products","on":[{"left":"categories.id","right":"products.category_id"}]}],"group_by":[{"col":"categories.id"}],"order_by":[{"expr":{"agg":"count"},"desc":true}],"limit":1}`},
 		// Counting a table.
 		{"How many customers are there?", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"customers"}}`},
 		{"number of products", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"products"}}`},
@@ -25,19 +52,19 @@ func TestDemoAnswers(t *testing.T) {
 		{"How many customers are in Germany?", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.country"},"right":{"value":"Germany"}}}`},
 		{"how many orders were cancelled", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"orders"},"where":{"op":"=","left":{"col":"orders.status"},"right":{"value":"cancelled"}}}`},
 		// Listing a table: every column; the executor caps the rows.
-		{"list all customers", `{"from":{"table":"customers"}}`},
-		{"show me the categories", `{"from":{"table":"categories"}}`},
-		{"products", `{"from":{"table":"products"}}`},
+		{"list all customers", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"}}`},
+		{"show me the categories", `{"select":[{"expr":{"col":"categories.name"}}],"from":{"table":"categories"}}`},
+		{"products", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"}}`},
 		// Rankings: the rows with the highest or lowest value, one unless a count is given.
-		{"which employee has the highest salary", `{"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"},"desc":true}],"limit":1}`},
-		{"employees with the highest salary", `{"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"},"desc":true}],"limit":1}`},
-		{"top 5 products by unit price", `{"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}],"limit":5}`},
-		{"the 3 cheapest products", `{"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"}}],"limit":3}`},
-		{"the most expensive product", `{"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}],"limit":1}`},
+		{"which employee has the highest salary", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"},"desc":true}],"limit":1}`},
+		{"employees with the highest salary", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"},"desc":true}],"limit":1}`},
+		{"top 5 products by unit price", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}],"limit":5}`},
+		{"the 3 cheapest products", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"}}],"limit":3}`},
+		{"the most expensive product", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}],"limit":1}`},
 		{"what is the name and price of the most expensive product", `{"select":[{"expr":{"col":"products.name"}},{"expr":{"col":"products.unit_price"}}],"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}],"limit":1}`},
 		{"the latest order", `{"from":{"table":"orders"},"order_by":[{"expr":{"col":"orders.order_date"},"desc":true}],"limit":1}`},
 		{"what are the top 3 highest salaries", `{"select":[{"expr":{"col":"employees.salary"}}],"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"},"desc":true}],"limit":3}`},
-		{"the 5 employees with the lowest salary", `{"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"}}],"limit":5}`},
+		{"the 5 employees with the lowest salary", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.salary"}}],"limit":5}`},
 		// Aggregates of a numeric column, alone or filtered.
 		{"what is the total amount of cancelled orders", `{"select":[{"expr":{"agg":"sum","arg":{"col":"orders.total_amount"}}}],"from":{"table":"orders"},"where":{"op":"=","left":{"col":"orders.status"},"right":{"value":"cancelled"}}}`},
 		{"average total amount of cancelled orders", `{"select":[{"expr":{"agg":"avg","arg":{"col":"orders.total_amount"}}}],"from":{"table":"orders"},"where":{"op":"=","left":{"col":"orders.status"},"right":{"value":"cancelled"}}}`},
@@ -58,23 +85,23 @@ func TestDemoAnswers(t *testing.T) {
 		// Filters: sampled values (several of one column become IN), values of a parent table, named columns with numbers or text.
 		{"payments made by paypal", `{"from":{"table":"payments"},"where":{"op":"=","left":{"col":"payments.method"},"right":{"value":"paypal"}}}`},
 		{"count payments with method gift card", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"payments"},"where":{"op":"=","left":{"col":"payments.method"},"right":{"value":"gift_card"}}}`},
-		{"customers from France and Spain", `{"from":{"table":"customers"},"where":{"op":"in","left":{"col":"customers.country"},"values":[{"value":"France"},{"value":"Spain"}]}}`},
+		{"customers from France and Spain", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"in","left":{"col":"customers.country"},"values":[{"value":"France"},{"value":"Spain"}]}}`},
 		{"orders with status shipped or delivered", `{"from":{"table":"orders"},"where":{"op":"in","left":{"col":"orders.status"},"values":[{"value":"shipped"},{"value":"delivered"}]}}`},
-		{"which products are in the Electronics category", `{"select":[{"expr":{"col":"products.*"}}],"from":{"table":"products"},"joins":[{"type":"inner","table":"categories","on":[{"left":"products.category_id","right":"categories.id"}]}],"where":{"op":"=","left":{"col":"categories.name"},"right":{"value":"Electronics"}}}`},
+		{"which products are in the Electronics category", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"joins":[{"type":"inner","table":"categories","on":[{"left":"products.category_id","right":"categories.id"}]}],"where":{"op":"=","left":{"col":"categories.name"},"right":{"value":"Electronics"}}}`},
 		{"how many orders from customers in Germany", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"orders"},"joins":[{"type":"inner","table":"customers","on":[{"left":"orders.customer_id","right":"customers.id"}]}],"where":{"op":"=","left":{"col":"customers.country"},"right":{"value":"Germany"}}}`},
 		{"order items with quantity 3", `{"from":{"table":"order_items"},"where":{"op":"=","left":{"col":"order_items.quantity"},"right":{"value":3}}}`},
-		{"employees with a salary over 50000", `{"from":{"table":"employees"},"where":{"op":">","left":{"col":"employees.salary"},"right":{"value":50000}}}`},
-		{"customers named Anna", `{"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.first_name"},"right":{"value":"Anna"}}}`},
+		{"employees with a salary over 50000", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"where":{"op":">","left":{"col":"employees.salary"},"right":{"value":50000}}}`},
+		{"customers named Anna", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.first_name"},"right":{"value":"Anna"}}}`},
 		{"orders with status 'Shipped'", `{"from":{"table":"orders"},"where":{"op":"=","left":{"col":"orders.status"},"right":{"value":"shipped"}}}`},
-		{"customers with last name 'Smith'", `{"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.last_name"},"right":{"value":"Smith"}}}`},
+		{"customers with last name 'Smith'", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.last_name"},"right":{"value":"Smith"}}}`},
 		{"names and emails of customers in Berlin", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}},{"expr":{"col":"customers.email"}}],"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.city"},"right":{"value":"Berlin"}}}`},
 		// Years and relative dates on the table's only date column, or the one named.
 		{"orders in 2024", `{"from":{"table":"orders"},"where":{"and":[{"op":">=","left":{"col":"orders.order_date"},"right":{"value":"2024-01-01"}},{"op":"<","left":{"col":"orders.order_date"},"right":{"value":"2025-01-01"}}]}}`},
 		{"how many orders in 2025", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"orders"},"where":{"and":[{"op":">=","left":{"col":"orders.order_date"},"right":{"value":"2025-01-01"}},{"op":"<","left":{"col":"orders.order_date"},"right":{"value":"2026-01-01"}}]}}`},
 		{"how many employees were hired in 2020", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"employees"},"where":{"and":[{"op":">=","left":{"col":"employees.hire_date"},"right":{"value":"2020-01-01"}},{"op":"<","left":{"col":"employees.hire_date"},"right":{"value":"2021-01-01"}}]}}`},
-		{"employees hired after 2020", `{"from":{"table":"employees"},"where":{"op":">=","left":{"col":"employees.hire_date"},"right":{"value":"2021-01-01"}}}`},
+		{"employees hired after 2020", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"where":{"op":">=","left":{"col":"employees.hire_date"},"right":{"value":"2021-01-01"}}}`},
 		{"orders this year", `{"from":{"table":"orders"},"where":{"and":[{"op":">=","left":{"col":"orders.order_date"},"right":{"value":"2025-01-01"}},{"op":"<","left":{"col":"orders.order_date"},"right":{"value":"2026-01-01"}}]}}`},
-		{"customers created this month", `{"from":{"table":"customers"},"where":{"and":[{"op":">=","left":{"col":"customers.created_at"},"right":{"value":"2025-06-01"}},{"op":"<","left":{"col":"customers.created_at"},"right":{"value":"2025-07-01"}}]}}`},
+		{"customers created this month", `{"select":[{"expr":{"col":"customers.first_name"}},{"expr":{"col":"customers.last_name"}}],"from":{"table":"customers"},"where":{"and":[{"op":">=","left":{"col":"customers.created_at"},"right":{"value":"2025-06-01"}},{"op":"<","left":{"col":"customers.created_at"},"right":{"value":"2025-07-01"}}]}}`},
 		// Ranking within a year, distinct values, sorting.
 		{"top 3 orders by total amount in 2024", `{"from":{"table":"orders"},"where":{"and":[{"op":">=","left":{"col":"orders.order_date"},"right":{"value":"2024-01-01"}},{"op":"<","left":{"col":"orders.order_date"},"right":{"value":"2025-01-01"}}]},"order_by":[{"expr":{"col":"orders.total_amount"},"desc":true}],"limit":3}`},
 		{"how many different cities are there", `{"select":[{"expr":{"agg":"count_distinct","arg":{"col":"customers.city"}}}],"from":{"table":"customers"}}`},
@@ -82,9 +109,9 @@ func TestDemoAnswers(t *testing.T) {
 		// A singular table name before a column says whose column it is.
 		{"average employee salary", `{"select":[{"expr":{"agg":"avg","arg":{"col":"employees.salary"}}}],"from":{"table":"employees"}}`},
 		{"customer emails in Germany", `{"select":[{"expr":{"col":"customers.email"}}],"from":{"table":"customers"},"where":{"op":"=","left":{"col":"customers.country"},"right":{"value":"Germany"}}}`},
-		{"products of clients in Germany", `{"select":[{"expr":{"col":"products.*"}}],"from":{"table":"products"},"joins":[{"type":"inner","table":"clients","on":[{"left":"products.client_id","right":"clients.id"}]}],"where":{"op":"=","left":{"col":"clients.country"},"right":{"value":"Germany"}}}`},
-		{"products sorted by unit price descending", `{"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}]}`},
-		{"employees by hire date", `{"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.hire_date"}}]}`},
+		{"products of clients in Germany", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"joins":[{"type":"inner","table":"clients","on":[{"left":"products.client_id","right":"clients.id"}]}],"where":{"op":"=","left":{"col":"clients.country"},"right":{"value":"Germany"}}}`},
+		{"products sorted by unit price descending", `{"select":[{"expr":{"col":"products.name"}}],"from":{"table":"products"},"order_by":[{"expr":{"col":"products.unit_price"},"desc":true}]}`},
+		{"employees by hire date", `{"select":[{"expr":{"col":"employees.first_name"}},{"expr":{"col":"employees.last_name"}}],"from":{"table":"employees"},"order_by":[{"expr":{"col":"employees.hire_date"}}]}`},
 	})
 }
 
@@ -130,15 +157,15 @@ func TestDemoRefusals(t *testing.T) {
 		"what is the average price",
 		"top 3 orders",
 		// Shapes this version does not build.
-		"customers who have never ordered",
-		"orders that are not cancelled",
-		"which country has the most customers",
+		// A set difference needs the child to refer to the rows asked about.
+		"customers without clients",
+		"products without orders",
+		"customers without orders in Germany",
 		"customers who ordered both electronics and books",
 		"average number of orders per customer",
 		"show me orders or payments",
 		"list customers with more orders than average",
 		"how many customers and orders are there",
-		"what is the total salary and average salary",
 		"customers with cancelled orders",
 		"how many customers have orders",
 		"the cheapest product in each category",
@@ -148,8 +175,6 @@ func TestDemoRefusals(t *testing.T) {
 		"show me the second highest salary",
 		"how many orders per customer per month",
 		"orders in March",
-		"customers with more than 3 orders",
-		"list employees and their salaries",
 		"customers with an email",
 		"salary by title",
 		"products per category",
@@ -218,8 +243,8 @@ func TestRefusalReasons(t *testing.T) {
 		{"who will win the election", offline.RefusedUnlinked, []string{`"win"`, `"election"`}},
 		{"delete all orders", offline.RefusedWrite, []string{"only reads data", `"delete"`}},
 		{"drop the customers table", offline.RefusedWrite, []string{`"drop"`}},
-		{"orders that are not cancelled", offline.RefusedUnsupported, []string{"negation", offline.LLMHint}},
-		{"which country has the most customers", offline.RefusedUnsupported, []string{"rankings by a count"}},
+		{"orders except the cancelled ones", offline.RefusedUnsupported, []string{"negation", offline.LLMHint}},
+		{"top 3 countries by number of customers", offline.RefusedUnsupported, []string{"rankings by a count"}},
 		{"payments in Germany", offline.RefusedUnresolved, []string{`"Germany"`, "customers.country", "payments"}},
 		{"product 3", offline.RefusedUnresolved, []string{"3"}},
 		{"orders with status 'lost'", offline.RefusedUnresolved, []string{`"lost" is not a value of orders.status`, `"shipped"`}},
@@ -276,12 +301,13 @@ func TestReasons(t *testing.T) {
 	p := offline.New(demoSchema(), offline.Options{Today: today})
 	for q, want := range map[string]string{
 		"number of orders per status":              "offline planner: number of orders per orders.status",
-		"the 3 cheapest products":                  "offline planner: products ranked by products.unit_price, lowest first, 3 rows",
+		"the 3 cheapest products":                  "offline planner: products ranked by products.unit_price, lowest first, 3 rows, showing products.name",
+		"which country has the most customers":     "offline planner: customers.country with the most customers, 1 row",
 		"average salary of employees":              "offline planner: average of employees.salary",
 		"orders in 2024":                           "offline planner: all columns of orders where orders.order_date is from 2024-01-01 up to 2025-01-01",
 		"list all cities":                          "offline planner: distinct customers.city",
-		"customers from France and Spain":          `offline planner: all columns of customers where customers.country is one of "France", "Spain"`,
-		"products sorted by unit price descending": "offline planner: all columns of products, sorted by products.unit_price descending",
+		"customers from France and Spain":          `offline planner: customers.first_name, customers.last_name where customers.country is one of "France", "Spain"`,
+		"products sorted by unit price descending": "offline planner: products.name, sorted by products.unit_price descending",
 	} {
 		r := p.Plan(q)
 		if r.Plan == nil {

@@ -13,6 +13,9 @@ import (
 // subject or of a parent it joins.
 func (r *resolver) filters() *refusal {
 	for _, fs := range r.f.filters {
+		if r.f.lacking >= 0 && fs.at > r.f.lacking {
+			continue // a condition on the rows of Y in "X without Y …"
+		}
 		var c condSpec
 		var rf *refusal
 		switch fs.kind {
@@ -22,6 +25,8 @@ func (r *resolver) filters() *refusal {
 			c, rf = r.literalFilter(fs)
 		case fYear, fRel:
 			c, rf = r.dateFilter(fs)
+		case fAvg:
+			c, rf = r.averageFilter(fs)
 		}
 		if rf != nil {
 			return rf
@@ -93,21 +98,33 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 	for i, s := range spellings {
 		vals[i] = s
 	}
-	if len(vals) == 1 {
-		return condSpec{col: col, op: "=", vals: vals}, nil
+	switch {
+	case len(vals) == 1:
+		return condSpec{col: col, op: fs.op, vals: vals}, nil
+	case fs.op == "!=":
+		return condSpec{col: col, op: "not_in", vals: vals}, nil
 	}
 	return condSpec{col: col, op: "in", vals: vals}, nil
 }
 
 // literalFilter compares a named column with a number or quoted text.
 func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
+	if fs.col < 0 {
+		return r.ageFilter(fs)
+	}
 	col, rf := r.column(fs.col, false)
 	if rf != nil {
 		return condSpec{}, rf
 	}
+	if fs.op == "between" {
+		if !col.kind.Numeric() {
+			return condSpec{}, refuseUnresolved("%s is not a numeric column, so I could not apply %q to it.", col.ref, fs.text)
+		}
+		return condSpec{col: col, op: "between", vals: []any{fs.lit, fs.hi}}, nil
+	}
 	switch v := fs.lit.(type) {
 	case string:
-		if !isTextual(col.kind) || fs.op != "=" {
+		if !isTextual(col.kind) || (fs.op != "=" && fs.op != "!=") {
 			return condSpec{}, refuseUnresolved("I could not compare %s with %q.", col.ref, v)
 		}
 		if col.complete {
@@ -115,22 +132,25 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 			// the value does not occur rather than return nothing.
 			for _, s := range col.samples {
 				if strings.EqualFold(s, v) {
-					return condSpec{col: col, op: "=", vals: []any{s}}, nil
+					return condSpec{col: col, op: fs.op, vals: []any{s}}, nil
 				}
 			}
 			return condSpec{}, refuseUnresolved("%q is not a value of %s; its values are %s.", v, col.ref, valueNames(col.samples))
 		}
-		return condSpec{col: col, op: "=", vals: []any{v}}, nil
+		return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
 	case int64:
 		if y, ok := yearOf(v); ok && col.date {
+			if fs.op == "!=" {
+				return condSpec{}, refuseUnsupported("a date outside a year (%s)", fs.text)
+			}
 			return r.yearRange(col, y, fs.op), nil
 		}
 		switch {
 		case col.kind.Numeric():
 			return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
-		case isTextual(col.kind) && fs.op == "=":
+		case isTextual(col.kind) && (fs.op == "=" || fs.op == "!="):
 			// a code written as digits ("zip 10115"): compared as text
-			return condSpec{col: col, op: "=", vals: []any{fmt.Sprint(v)}}, nil
+			return condSpec{col: col, op: fs.op, vals: []any{fmt.Sprint(v)}}, nil
 		}
 	case float64:
 		if col.kind == schema.KindReal {
@@ -138,6 +158,33 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 		}
 	}
 	return condSpec{}, refuseUnresolved("I could not compare %s with %v.", col.ref, fs.lit)
+}
+
+// averageFilter compares a numeric column with its average over its whole
+// table.
+func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
+	col, rf := r.column(fs.col, false)
+	if rf != nil {
+		return condSpec{}, rf
+	}
+	if !col.numeric {
+		return condSpec{}, refuseUnresolved("%s is not a numeric column, so I could not take its average.", col.ref)
+	}
+	return condSpec{col: col, op: fs.op, avg: true}, nil
+}
+
+// ageFilter compares the subject's one age column ("older than 30").
+func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
+	var ages []*colInfo
+	for _, c := range r.subject.cols {
+		if c != nil && c.numeric && slices.Contains(c.words, "age") {
+			ages = append(ages, c)
+		}
+	}
+	if len(ages) != 1 {
+		return condSpec{}, refuseUnresolved("I could not tell which age %q compares in %s.", fs.text, r.subject.name)
+	}
+	return condSpec{col: ages[0], op: fs.op, vals: []any{fs.lit}}, nil
 }
 
 // valueNames lists a column's values for a message, the first ten at most.

@@ -13,6 +13,10 @@ type frame struct {
 	// or a ranking. measure is the mention it applies to (-1: count(*)).
 	agg     string
 	measure int
+	// moreAggs are further aggregates, shown after agg: of the same
+	// measure ("the average and maximum salary", m = -1) or of their own
+	// column mention ("the average distance and average price").
+	moreAggs []aggItem
 	// counted is the table mention a count(*) counts (-1: none).
 	counted int
 
@@ -21,6 +25,15 @@ type frame struct {
 	rows  bool
 	desc  bool
 	limit int64
+	// countRank marks "which X has the most Y": groups of X ranked by
+	// their count of Y, desc first when desc is set, limit of them.
+	countRank bool
+	// having keeps the groups of X whose count of Y compares with havingN
+	// ("authors with more than 3 books"). countGroups marks either form:
+	// groups of X by their count of Y, the count itself not shown.
+	having      string
+	havingN     int64
+	countGroups bool
 	// adj is the ordering adjective of a ranking ("most expensive").
 	adj *keyword
 	// needKey marks "top N X" with nothing to rank by.
@@ -33,6 +46,24 @@ type frame struct {
 	tables   []int // table mentions not used otherwise: the rows asked about
 	distinct bool
 	startWh  bool // the question opens with which/who
+	// everything marks a question for all of a row ("all the information
+	// about …", "the details of …"): every column is shown.
+	everything bool
+	// lacking is the table mention of "X without Y" (-1: none): the
+	// question's rows are those no row of Y refers to.
+	lacking int
+	// showCount shows the count of a ranking or condition on counts
+	// ("… and the number of students").
+	showCount bool
+	// sortAgg sorts the groups by their count, desc first when desc is set.
+	sortAgg bool
+	// labelled is a table mention listed beside columns ("the allergies
+	// and their types", -1: none): its labels are shown with them, first
+	// when labelsFirst.
+	labelled    int
+	labelsFirst bool
+	// alpha asks for the shown text column in alphabetical order.
+	alpha bool
 	// owner maps a column mention to the table mention it belongs to, "the
 	// name of the albums" or "customer emails": the column must be that
 	// table's.
@@ -40,6 +71,11 @@ type frame struct {
 	// modifiers are table mentions that only say whose column follows
 	// ("customer" in "customer emails"); they name no rows of their own.
 	modifiers []int
+}
+
+type aggItem struct {
+	agg string
+	m   int
 }
 
 type sortSpec struct {
@@ -57,15 +93,18 @@ const (
 	fLit                     // a named column compared with a literal
 	fYear                    // a year: a range on a date column, equality on a year column
 	fRel                     // a period relative to the reference date
+	fAvg                     // a named column compared with its average
 )
 
 // filterSpec is one condition of the question.
 type filterSpec struct {
+	at   int // the mention of its value, number or date word
 	kind filterKind
 	col  int   // the column mention it names; -1 when only values (or a date) say
 	vals []int // fValue: value mentions, any of which may match
 	op   string
 	lit  any // fLit: int64, float64 or string; fYear: the year
+	hi   any // fLit with op "between": the upper end
 	rel  relKind
 	text string // the words, for messages
 }
@@ -77,6 +116,12 @@ type parser struct {
 	ms   []mention
 	used []bool   // mentions given a role
 	dir  *keyword // an explicit ascending/descending
+	// aggMeasure is the measure of the first aggregate read.
+	aggMeasure int
+	// eachBack marks a final "each" that refers back to a listed column.
+	eachBack bool
+	// countAt is the count keyword's mention, when there is one.
+	countAt int
 }
 
 // parse reads the mentions into a frame, or refuses.
@@ -86,7 +131,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}
@@ -94,9 +139,12 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
 			p.f.startWh = true
 		}
+		if m.kind == mStop && everythingWords[lower(m.text)] {
+			p.f.everything = true
+		}
 	}
 	p.owners()
-	for _, step := range []func() *refusal{p.duals, p.values, p.literals, p.keywords, p.leftovers, p.check} {
+	for _, step := range []func() *refusal{p.duals, p.negations, p.values, p.literals, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}
@@ -139,9 +187,13 @@ func screen(ms []mention) *refusal {
 		}
 		switch m.kw.kind {
 		case kwNot:
-			return refuseUnsupported("negation (%q)", m.text)
+			if !negatesValue(ms, i) && lacks(ms, i) < 0 {
+				return refuseUnsupported("negation (%q)", m.text)
+			}
 		case kwBoth:
-			return refuseUnsupported("questions that combine sets (%q)", m.text)
+			if lower(m.text) != "either" || !valueFollows(ms, i) {
+				return refuseUnsupported("questions that combine sets (%q)", m.text)
+			}
 		case kwThan:
 			return refuseUnsupported("this comparison (%q)", m.text)
 		case kwWh:
@@ -149,6 +201,85 @@ func screen(ms []mention) *refusal {
 		}
 	}
 	return nil
+}
+
+// negatesValue reports whether the negation at i is a plain "not" before
+// a value, number or quoted text ("status is not 'Village'"): a condition
+// with != that the parser reads with the value. Other negations ("no",
+// "never", "without") need a set difference.
+func negatesValue(ms []mention, i int) bool {
+	if w := lower(ms[i].text); w != "not" && w != "!=" && w != "<>" {
+		return false
+	}
+	return valueFollows(ms, i)
+}
+
+// valueFollows reports whether the next content mention after i is a
+// value, number or quoted text, or a column name and then one ("not the
+// status 'Village'").
+func valueFollows(ms []mention, i int) bool {
+	for j := i + 1; j < len(ms); j++ {
+		if ms[j].kind == mName && len(ms[j].cols) > 0 && len(ms[j].tables) == 0 && j == nextContent(ms, i) {
+			continue
+		}
+		switch ms[j].kind {
+		case mStop:
+			continue
+		case mValue, mNumber, mQuoted:
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// lacks returns the table mention Y of "X without Y", "X that have no Y"
+// or "X that do not have any Y" when the negation at i is one, Y ending the
+// question; else -1. It is read as the X no row of Y refers to.
+func lacks(ms []mention, i int) int {
+	switch lower(ms[i].text) {
+	case "not", "no", "without", "never":
+	default:
+		return -1
+	}
+	y := -1
+	for j := i + 1; j < len(ms); j++ {
+		switch m := ms[j]; {
+		case m.kind == mStop:
+		case y < 0 && m.kind == mName && len(m.tables) > 0:
+			y = j
+		case y >= 0 && subFilterWord(m):
+			// "without a race in class 'GT'": conditions on Y's rows.
+		default:
+			return -1
+		}
+	}
+	return y
+}
+
+// subFilterWord reports whether a mention may be part of a condition on
+// the rows of Y in "X without Y …".
+func subFilterWord(m mention) bool {
+	switch m.kind {
+	case mValue, mQuoted, mNumber:
+		return true
+	case mName:
+		return len(m.tables) == 0
+	case mKeyword:
+		return m.kw.kind == kwCmp || m.kw.kind == kwDateCmp || m.kw.kind == kwAnd
+	}
+	return false
+}
+
+// nextContent returns the first mention after i that is not a stop word,
+// or -1.
+func nextContent(ms []mention, i int) int {
+	for j := i + 1; j < len(ms); j++ {
+		if ms[j].kind != mStop {
+			return j
+		}
+	}
+	return -1
 }
 
 // next returns the content mention after mention i, or -1.

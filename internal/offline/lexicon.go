@@ -49,17 +49,23 @@ type lexicon struct {
 	values map[string][]valueRef
 	// maxSpan is the longest phrase, in words, worth looking up.
 	maxSpan int
+	// groupsByKey: the engine lets a query grouped by a primary key show
+	// the table's other columns (SQLite, PostgreSQL, MySQL; not SQL Server
+	// or DuckDB).
+	groupsByKey bool
 }
 
 type tableInfo struct {
-	idx  int
-	name string // as plans refer to it
-	view bool
-	cols []*colInfo // by schema position; nil for a name with no letters
+	idx   int
+	name  string // as plans refer to it
+	ident string // the name to read words from
+	view  bool
+	cols  []*colInfo // by schema position; nil for a name with no letters
 	// parents lists, per referenced table, the foreign keys from this table
 	// to it. Only a table with exactly one key is joined to.
 	parents map[int][]fkEdge
-	labels  []int // columns that name a row: the name columns, else a title
+	labels  []int    // columns that name a row: the name columns, else a title
+	pk      []string // the primary key's columns, as declared
 }
 
 type colInfo struct {
@@ -141,15 +147,23 @@ func init() {
 // keys, which need every table indexed.
 func newLexicon(s *schema.Schema) *lexicon {
 	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, maxSpan: maxKeywordWords}
+	switch s.Engine {
+	case "sqlite", "postgres", "mysql":
+		lx.groupsByKey = true
+	}
 	for ti := range s.Tables {
 		t := &s.Tables[ti]
-		info := &tableInfo{idx: ti, name: t.Name, view: t.View, parents: map[int][]fkEdge{}, cols: make([]*colInfo, len(t.Columns))}
-		lx.tables = append(lx.tables, info)
 		ident := t.Ident
 		if ident == "" {
 			ident = t.Name
 		}
+		info := &tableInfo{idx: ti, name: t.Name, ident: ident, view: t.View, pk: t.PrimaryKey, parents: map[int][]fkEdge{}, cols: make([]*colInfo, len(t.Columns))}
+		lx.tables = append(lx.tables, info)
 		tableWords := canonicalWords(splitIdent(ident))
+		if len(tableWords) > 1 && tablePrefixes[tableWords[0]] {
+			// Before addName, whose weaker links would otherwise stay.
+			lx.addPhrase(stems(tableWords[1:]), nameRef{ti, -1, classExact})
+		}
 		lx.addName(tableWords, ti, -1, false)
 
 		fkCols := map[string]bool{}
@@ -177,12 +191,21 @@ func newLexicon(s *schema.Schema) *lexicon {
 				info.labels = append(info.labels, ci)
 			}
 			lx.addName(words, ti, ci, col.id)
+			lx.addSexValues(col)
+			ownKey := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name) && strings.HasSuffix(strings.ToLower(c.Name), "id")
+			if ownKey || col.qualified && idWords[last] && len(words) == len(tableWords)+1 {
+				// A table's own key (student_id in students, or a primary
+				// key such as aid) is "the id" of its rows; keys of other
+				// tables in it are not.
+				lx.addPhrase(stems(words[len(words)-1:]), nameRef{ti, ci, classHead})
+			}
 			for _, v := range c.Samples {
 				lx.addValue(v, ti, ci, c.SamplesComplete)
 			}
 		}
 	}
 	for _, info := range lx.tables {
+		lx.addFullName(info)
 		info.labels = narrowLabels(info)
 		if len(info.labels) > 0 {
 			continue
@@ -190,6 +213,18 @@ func newLexicon(s *schema.Schema) *lexicon {
 		for _, c := range info.cols {
 			if c != nil && isTextual(c.kind) && len(c.words) == 1 && c.words[0] == "title" {
 				info.labels = append(info.labels, c.idx)
+			}
+		}
+		if len(info.labels) > 0 {
+			continue
+		}
+		// A text column named like its table (campuses.campus,
+		// allergy_type.allergytype) is what a row is called: its "name".
+		tw := stems(canonicalWords(splitIdent(info.ident)))
+		for _, c := range info.cols {
+			if c != nil && isTextual(c.kind) && !c.id && slices.Equal(stems(c.words), tw) {
+				info.labels = append(info.labels, c.idx)
+				lx.addPhrase(stems([]string{"name"}), nameRef{info.idx, c.idx, classHead})
 			}
 		}
 	}
@@ -215,6 +250,41 @@ func newLexicon(s *schema.Schema) *lexicon {
 	return lx
 }
 
+// addSexValues lets "female" and "male" name the coded values of a sex or
+// gender column ("F", "M"), which questions rarely spell as stored.
+func (lx *lexicon) addSexValues(c *colInfo) {
+	if !slices.Contains(c.words, "sex") && !slices.Contains(c.words, "gender") {
+		return
+	}
+	for _, v := range c.samples {
+		for word, codes := range sexWords {
+			if slices.Contains(codes, strings.ToLower(v)) {
+				lx.values[word] = append(lx.values[word], valueRef{table: c.table.idx, col: c.idx, value: v, complete: c.complete})
+			}
+		}
+	}
+}
+
+// addFullName lets "full name" name a table's first and last name columns
+// together when it has both.
+func (lx *lexicon) addFullName(t *tableInfo) {
+	var first, last *colInfo
+	for _, l := range t.labels {
+		switch c := t.cols[l]; {
+		case slices.Equal(c.words[max(0, len(c.words)-2):], []string{"first", "name"}):
+			first = c
+		case slices.Equal(c.words[max(0, len(c.words)-2):], []string{"last", "name"}):
+			last = c
+		}
+	}
+	if first == nil || last == nil {
+		return
+	}
+	key := stems([]string{"full", "name"})
+	lx.addPhrase(key, nameRef{t.idx, first.idx, classExact})
+	lx.addPhrase(key, nameRef{t.idx, last.idx, classExact})
+}
+
 // exactEdge spells a foreign key's columns as the tables declare them, so
 // join conditions use the schema's exact names.
 func exactEdge(child, parent *schema.Table, fk schema.ForeignKey) (fkEdge, bool) {
@@ -222,7 +292,9 @@ func exactEdge(child, parent *schema.Table, fk schema.ForeignKey) (fkEdge, bool)
 	for k := range fk.Columns {
 		c, ok1 := child.Column(fk.Columns[k])
 		pc, ok2 := parent.Column(fk.RefColumns[k])
-		if !ok1 || !ok2 {
+		if !ok1 || !ok2 || c.Kind.Numeric() != pc.Kind.Numeric() {
+			// A text key declared against a number key joins values of
+			// different kinds, which the audit rightly refuses.
 			return fkEdge{}, false
 		}
 		e.from = append(e.from, c.Name)
@@ -311,6 +383,14 @@ func canonicalWords(words []string) []string {
 				matched = true
 			}
 		}
+		if !matched && i+1 < len(words) && len(words[i]) == 1 {
+			// LName splits as "l name": joined, it is an abbreviation.
+			if c, ok := canonicalOf[stem(words[i]+words[i+1])]; ok {
+				out = append(out, c...)
+				i += 2
+				matched = true
+			}
+		}
 		if !matched {
 			out = append(out, words[i])
 			i++
@@ -343,6 +423,7 @@ func (lx *lexicon) addName(words []string, t, c int, isID bool) {
 	for k := 1; k < len(words)-1; k++ {
 		if !hardStops[words[k]] {
 			lx.addPhrase(st[k:], nameRef{t, c, classHead})
+			lx.addVariants(st[k:], nameRef{t, c, classHead})
 		}
 	}
 	if c >= 0 && genericSuffixes[last] && !allStops(words[:len(words)-1]) {

@@ -169,7 +169,7 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 	if t.kind == tokNumber {
 		return mention{kind: mNumber, num: t.num}, 1
 	}
-	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i)) {
+	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
 		return mention{kind: mNumber, num: n}, 1
 	}
 	if hardStops[t.text] || softStops[t.text] {
@@ -215,6 +215,16 @@ func afterRankWord(before []mention) bool {
 	}
 	k := before[len(before)-1].kw.kind
 	return before[len(before)-1].kind == mKeyword && (k == kwTop || k == kwBottom)
+}
+
+// afterComparison reports whether the last mention compares ("at least
+// two"), so a numeral there is a number.
+func afterComparison(before []mention) bool {
+	if len(before) == 0 {
+		return false
+	}
+	m := before[len(before)-1]
+	return m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwBetween)
 }
 
 func beforeRankWord(toks []token, i int) bool {

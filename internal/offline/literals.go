@@ -62,6 +62,21 @@ func (p *parser) duals() *refusal {
 	return nil
 }
 
+// negations reads "X without Y" (see lacks): Y names no rows to show,
+// only the rows of X to leave out.
+func (p *parser) negations() *refusal {
+	for i, m := range p.ms {
+		if m.kind != mKeyword || m.kw.kind != kwNot {
+			continue
+		}
+		if y := lacks(p.ms, i); y >= 0 && p.f.lacking < 0 && p.tableBefore(i) {
+			p.f.lacking = y
+			p.used[i], p.used[y] = true, true
+		}
+	}
+	return nil
+}
+
 // values groups sampled values joined by "and", "or" or commas into one
 // filter when they share a column ("in France or Spain"). Values of
 // different columns joined by "and" are separate filters; by "or", a
@@ -98,8 +113,18 @@ func (p *parser) values() *refusal {
 		for _, g := range group {
 			p.used[g] = true
 		}
-		f := filterSpec{kind: fValue, col: -1, vals: group, op: "=", text: p.ms[i].text}
+		f := filterSpec{at: i, kind: fValue, col: -1, vals: group, op: "=", text: p.ms[i].text}
 		c := p.prev(i)
+		if p.is(c, kwBoth) && len(group) > 1 {
+			// "either Person or Wiley": one of the values.
+			p.used[c] = true
+			c = p.prev(c)
+		}
+		if p.is(c, kwNot) {
+			f.op = "!="
+			p.used[c] = true
+			c = p.prev(c)
+		}
 		adjacent := c == i-1
 		if p.is(c, kwCmp) && p.ms[c].kw.op == "=" {
 			p.used[c] = true
@@ -109,9 +134,13 @@ func (p *parser) values() *refusal {
 		switch after := p.next(j); {
 		case p.isCol(c) && !p.used[c] && len(columnsIn(common, p.ms[c].cols)) > 0:
 			// "status shipped": the value is bound to the column named
-			// just before it.
+			// just before it; "not the status 'Village'" negates it.
 			f.col = c
 			p.used[c] = true
+			if n := p.prev(c); p.is(n, kwNot) && f.op == "=" && !p.used[n] {
+				f.op = "!="
+				p.used[n] = true
+			}
 		case p.isCol(after) && !p.used[after] && after == j+1 && len(columnsIn(common, p.ms[after].cols)) > 0:
 			// "traditional decor", "red color": the column follows.
 			f.col = after
@@ -119,7 +148,7 @@ func (p *parser) values() *refusal {
 		case p.isCol(c) && !p.used[c] && adjacent && p.ms[i].kind == mQuoted && len(group) == 1 && p.openText(c):
 			// "composer 'AC/DC'": a quoted literal for a text column whose
 			// samples are not all its values, so they may well miss it.
-			f = filterSpec{kind: fLit, col: c, op: "=", lit: p.ms[i].text, text: p.ms[c].text + " " + p.ms[i].text}
+			f = filterSpec{at: i, kind: fLit, col: c, op: f.op, lit: p.ms[i].text, text: p.ms[c].text + " " + p.ms[i].text}
 			p.used[c] = true
 		case p.isCol(c) && !p.used[c] && adjacent:
 			// "award 'Bob Fosse'" where Bob Fosse is a nominee: the value
@@ -184,7 +213,7 @@ func (p *parser) literals() *refusal {
 		}
 		switch {
 		case m.kind == mKeyword && m.kw.kind == kwRelDate:
-			f := filterSpec{kind: fRel, col: -1, rel: m.kw.rel, text: m.text}
+			f := filterSpec{at: i, kind: fRel, col: -1, rel: m.kw.rel, text: m.text}
 			if c := p.prev(i); p.isCol(c) && !p.used[c] && p.mayBeDate(c) {
 				f.col = c // "hired this year"
 				p.used[c] = true
@@ -208,9 +237,22 @@ func (p *parser) literal(i int) *refusal {
 	c := p.prev(i)
 	op := "="
 	cmp := -1
-	if p.is(c, kwCmp, kwDateCmp) {
+	if p.is(c, kwBetween) {
+		return p.between(i, c)
+	}
+	if p.is(c, kwNot) {
+		// "age is not 20": read as a comparison with !=.
+		cmp, op = c, "!="
+		c = p.prev(c)
+	} else if p.is(c, kwCmp, kwDateCmp) {
 		cmp, op = c, p.ms[c].kw.op
 		c = p.prev(c)
+	}
+	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber {
+		// "older than 30": the age column, not named.
+		p.used[i], p.used[cmp] = true, true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
+		return nil
 	}
 	if m.kind == mNumber && cmp < 0 {
 		if p.is(c, kwTop, kwBottom) {
@@ -222,7 +264,7 @@ func (p *parser) literal(i int) *refusal {
 		if p.isTable(n) && p.rankAfter(n) {
 			n = p.next(n)
 		}
-		if p.is(n, kwMax, kwMin, kwAdj) {
+		if p.is(n, kwMax, kwMin, kwAdj, kwCommon) {
 			k, ok := rowCount(m.num)
 			if !ok {
 				return refuseUnresolved("I could not read %s as a number of rows.", m.text)
@@ -234,10 +276,15 @@ func (p *parser) literal(i int) *refusal {
 	}
 	if n := p.next(i); m.kind == mNumber && p.isTable(n) && n == i+1 && (cmp >= 0 || p.relBefore(i)) {
 		// "with more than 3 orders", "locations with only 1 station"
-		return refuseUnsupported("conditions on a count of related rows (%s %s)", m.text, p.ms[n].text)
+		return p.countCond(i, cmp, n, op)
+	}
+	if n := p.next(i); m.kind == mNumber && cmp >= 0 && p.isCol(n) && !p.used[n] && n == i+1 && p.relBetween(c, cmp) {
+		// "ids of students who have at least 2 allergies": the number
+		// counts the column after it, not the one before the clause.
+		c = -1
 	}
 	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c)) {
-		f := filterSpec{kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
+		f := filterSpec{at: i, kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
 		switch m.kind {
 		case mNumber:
 			f.lit = m.num
@@ -268,7 +315,7 @@ func (p *parser) literal(i int) *refusal {
 		if cmp >= 0 {
 			p.used[cmp] = true
 		}
-		p.f.filters = append(p.f.filters, filterSpec{kind: fLit, col: n, op: op, lit: m.num, text: m.text + " " + p.ms[n].text})
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: n, op: op, lit: m.num, text: m.text + " " + p.ms[n].text})
 		return nil
 	}
 	if m.kind == mValue {
@@ -279,13 +326,86 @@ func (p *parser) literal(i int) *refusal {
 		if cmp >= 0 {
 			p.used[cmp] = true
 		}
-		p.f.filters = append(p.f.filters, filterSpec{kind: fYear, col: -1, op: op, lit: y, text: m.text})
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fYear, col: -1, op: op, lit: y, text: m.text})
 		return nil
 	}
 	if m.kind == mQuoted {
 		return refuseUnresolved("I could not tell which column %q is a value of: name the column before it (for example: with name %q).", m.text, m.text)
 	}
 	return refuseUnresolved("I could not tell what %s refers to: name the column it is a value of (for example: with quantity %s).", m.text, m.text)
+}
+
+// between reads "salary between 100 and 200" (i: the first number, b:
+// between): both ends included, as SQL's BETWEEN does.
+func (p *parser) between(i, b int) *refusal {
+	c, and := p.prev(b), p.next(i)
+	hi := p.next(and)
+	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || p.ms[hi].kind != mNumber || p.ms[i].kind != mNumber {
+		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)
+	}
+	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: "between", lit: p.ms[i].num, hi: p.ms[hi].num,
+		text: p.ms[c].text + " between " + p.ms[i].text + " and " + p.ms[hi].text})
+	for _, k := range []int{c, b, i, and, hi} {
+		p.used[k] = true
+	}
+	return nil
+}
+
+// relBetween reports whether a relative word ("who", "that", "with")
+// stands between mentions a and b.
+func (p *parser) relBetween(a, b int) bool {
+	for j := a + 1; j < b && j >= 0; j++ {
+		if p.ms[j].kind == mStop && relWords[lower(p.ms[j].text)] {
+			return true
+		}
+	}
+	return false
+}
+
+// countCond reads "X with more than 3 Y" (i: the number, cmp: the
+// comparison or -1, y: the table Y): the X whose rows of Y number so. X is
+// the name before the relative word, a column of Y or a table Y
+// references, as for "which X has the most Y".
+func (p *parser) countCond(i, cmp, y int, op string) *refusal {
+	f := p.f
+	k, ok := rowCount(p.ms[i].num)
+	start := i
+	if cmp >= 0 {
+		start = cmp
+	}
+	x := p.nameBeforeRel(start)
+	if !ok || x < 0 || op == "!=" || f.agg != "" || f.having != "" || p.used[y] {
+		return refuseUnsupported("conditions on a count of related rows (%s %s)", p.ms[i].text, p.ms[y].text)
+	}
+	f.agg, f.having, f.havingN, f.countGroups = "count", op, k, true
+	f.counted = y
+	f.tables = append(f.tables, y)
+	f.groups = append(f.groups, x)
+	p.used[i], p.used[y], p.used[x] = true, true, true
+	if cmp >= 0 {
+		p.used[cmp] = true
+	}
+	return nil
+}
+
+// nameBeforeRel returns the unused name mention before mention i when
+// only stop words, including a relative word ("with", "that", "has"),
+// separate them; else -1.
+func (p *parser) nameBeforeRel(i int) int {
+	rel := false
+	for j := i - 1; j >= 0; j-- {
+		if p.ms[j].kind == mName && !p.used[j] {
+			if rel {
+				return j
+			}
+			return -1
+		}
+		if p.ms[j].kind != mStop {
+			return -1
+		}
+		rel = rel || relWords[lower(p.ms[j].text)]
+	}
+	return -1
 }
 
 // rankAfter reports whether a ranking word follows mention i in the

@@ -17,12 +17,26 @@
 //	parse     roles: what is counted, aggregated, ranked, grouped, filtered,
 //	          shown (intent.go, literals.go, roles.go)
 //	resolve   the question's table, then each mention's column, joining a
-//	          parent along one foreign key at most (resolve.go, filters.go,
+//	          parent along one foreign key at most (a child only inside a
+//	          subquery or to count it per parent) (resolve.go, filters.go,
 //	          shape.go)
 //	build     the Plan (build.go)
 //
 // Every stage may refuse (refuse.go); [Planner.PlanWithTrace] records what
 // each linked and decided (trace.go).
+//
+// The shapes it builds, beyond a count, an aggregate or a list: several
+// aggregates ("the average and maximum age"); a column listed with a count
+// ("the majors and the number of students"); groups ranked or filtered by
+// their count of related rows ("the city with the most customers",
+// "authors with at least 2 books", "the most common status"); a column
+// compared with its average (a subquery); != and NOT IN for a plain "not"
+// before values; "X without Y" as the X no row of Y refers to (a NOT IN
+// subquery, NULLs excluded); BETWEEN; alphabetical order; oldest and
+// youngest. Rows asked about without naming a column are shown by their
+// label columns (name, title, or the column named like the table), as a
+// question about "the department with the lowest budget" means its name;
+// "all the information about …" shows every column.
 //
 // Nothing is keyed to a particular database: the only vocabulary is general
 // English (words.go), and everything else comes from the schema's own names

@@ -17,16 +17,35 @@ type query struct {
 
 	agg    string   // count, count_distinct, sum, avg, max, min; empty for rows
 	aggCol *colInfo // nil for count(*)
+	// moreAggs are further aggregates, shown after agg.
+	moreAggs []aggCol
 	// groupBy are the grouping columns, shown before the aggregate;
 	// groupKey are grouping keys not shown (the foreign key under a
 	// parent's name columns).
 	groupBy, groupKey []*colInfo
+	// rankAgg orders the groups by the aggregate (descending when
+	// rankDesc) and shows only the grouping columns.
+	rankAgg, rankDesc bool
+	// having compares the aggregate with havingN; hideAgg leaves the
+	// aggregate out of the projection.
+	having  string
+	havingN int64
+	hideAgg bool
+	// parentKeyed: the grouped parent's key is its primary key, so its
+	// columns need not be grouped by as well.
+	parentKeyed bool
 
 	conds    []condSpec
 	order    []orderSpec
 	limit    int64
 	project  []*colInfo
 	distinct bool
+}
+
+// aggCol is one further aggregate and its column.
+type aggCol struct {
+	agg string
+	col *colInfo
 }
 
 // condSpec is one resolved condition: col op vals, or a half-open range
@@ -36,6 +55,14 @@ type condSpec struct {
 	op     string // = in > >= < <= range
 	vals   []any
 	lo, hi string
+	// avg compares col with its average over its table, a subquery.
+	avg bool
+	// child, with fk, makes the condition "col is not among child.fk":
+	// no row of child refers to this one; sub, when set, restricts the
+	// rows of child that count.
+	child *tableInfo
+	fk    string
+	sub   *query
 }
 
 type orderSpec struct {
@@ -64,15 +91,18 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 		return nil, rf
 	}
 	r.named = tables
-	for _, m := range f.modifiers {
+	// A grouping table is named too ("the name of the track with the
+	// most races" shows its columns).
+	for _, m := range append(slices.Clone(f.modifiers), f.groups...) {
 		for _, c := range strongest(r.ms[m].tables, classSynonym) {
 			if t := r.lx.tables[c.table]; !slices.Contains(r.named, t) {
 				r.named = append(r.named, t)
 			}
 		}
 	}
-	r.q = &query{from: r.subject, limit: f.limit}
-	for _, step := range []func() *refusal{r.filters, r.measure, r.groups, r.orders, r.projection} {
+	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
+		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount}
+	for _, step := range []func() *refusal{r.filters, r.lacking, r.measure, r.groups, r.orders, r.projection} {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}
@@ -85,6 +115,58 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 		}
 	}
 	return r.q, nil
+}
+
+// lacking resolves "X without Y": Y must refer to the question's table
+// by exactly one single-column foreign key.
+func (r *resolver) lacking() *refusal {
+	if r.f.lacking < 0 {
+		return nil
+	}
+	m := r.ms[r.f.lacking]
+	cands := strongest(m.tables, classSynonym)
+	if len(cands) != 1 {
+		return refuseUnresolved("I could not tell which table %q means.", m.text)
+	}
+	y := r.lx.tables[cands[0].table]
+	edges := y.parents[r.subject.idx]
+	if y == r.subject || len(edges) != 1 || len(edges[0].from) != 1 {
+		return refuseUnresolved("I could not tell how %s without %s should be read: %s does not refer to %s by one key.", r.subject.name, y.name, y.name, r.subject.name)
+	}
+	key := r.colByName(r.subject, edges[0].to[0])
+	if key == nil {
+		return refuseUnresolved("The foreign key from %s to %s names a column %s does not have.", y.name, r.subject.name, r.subject.name)
+	}
+	c := condSpec{col: key, op: "not_in", child: y, fk: edges[0].from[0]}
+	if sub := r.subFilters(); len(sub) > 0 {
+		// The conditions after Y select the rows of Y that count.
+		f := *r.f
+		f.filters, f.lacking = sub, -1
+		sr := &resolver{lx: r.lx, f: &f, ms: r.ms, today: r.today, subject: y, named: []*tableInfo{y}, q: &query{from: y}}
+		if rf := sr.filters(); rf != nil {
+			return rf
+		}
+		if len(sr.q.joins) > 0 {
+			// "customers without orders in Germany": the country is the
+			// customer's, not the order's; which rows it limits is a guess.
+			return refuseUnsupported("conditions after %q on another table than %s", m.text, y.name)
+		}
+		c.sub = sr.q
+	}
+	r.q.conds = append(r.q.conds, c)
+	return nil
+}
+
+// subFilters returns the filters that follow the table of "X without Y",
+// which apply to Y's rows.
+func (r *resolver) subFilters() []filterSpec {
+	var sub []filterSpec
+	for _, fs := range r.f.filters {
+		if r.f.lacking >= 0 && fs.at > r.f.lacking {
+			sub = append(sub, fs)
+		}
+	}
+	return sub
 }
 
 // pickSubject chooses the table whose rows the question is about: the one
@@ -157,6 +239,9 @@ func (r *resolver) subjectFromColumns() (*tableInfo, *refusal) {
 		defining = append(defining, f.measure)
 	}
 	defining = append(defining, f.project...)
+	if f.countRank && len(f.tables) == 0 {
+		defining = append(defining, f.groups...) // "the most common status"
+	}
 	for _, s := range f.sorts {
 		defining = append(defining, s.m)
 	}
@@ -330,17 +415,14 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 	}
 	refs := preferQualified(strongestIn(cands, r.subject.idx), r.subject, r.lx)
 	if len(refs) == 0 {
-		byParent := map[int][]nameRef{}
-		var order []int
-		for _, c := range cands {
-			if named && !slices.Contains(r.named, r.lx.tables[c.table]) {
-				continue
-			}
-			if _, ok := r.subject.parents[c.table]; ok {
-				if _, seen := byParent[c.table]; !seen {
-					order = append(order, c.table)
-				}
-				byParent[c.table] = append(byParent[c.table], c)
+		byParent, order := r.parentRefs(cands, named)
+		if len(order) == 0 && named {
+			// No table the question names holds it, but a single parent
+			// does ("first names of candidates" when a candidate's names
+			// are in people): that is where it is.
+			byParent, order = r.parentRefs(cands, false)
+			if len(order) > 1 || len(order) == 1 && r.isKey(byParent[order[0]][0]) {
+				order = nil // a key of another table is not this one's
 			}
 		}
 		switch len(order) {
@@ -378,6 +460,29 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 	return cols, nil
 }
 
+// isKey reports whether a reference is a key column.
+func (r *resolver) isKey(c nameRef) bool { return c.col >= 0 && r.lx.col(c.table, c.col).id }
+
+// parentRefs groups the references by the subject's parent holding them,
+// in order of first appearance; named keeps only parents the question
+// names.
+func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, []int) {
+	byParent := map[int][]nameRef{}
+	var order []int
+	for _, c := range cands {
+		if named && !slices.Contains(r.named, r.lx.tables[c.table]) {
+			continue
+		}
+		if _, ok := r.subject.parents[c.table]; ok {
+			if _, seen := byParent[c.table]; !seen {
+				order = append(order, c.table)
+			}
+			byParent[c.table] = append(byParent[c.table], c)
+		}
+	}
+	return byParent, order
+}
+
 // candidates returns the columns a mention may mean: all of them, or only
 // those of the table it is said to belong to.
 func (r *resolver) candidates(m int) []nameRef {
@@ -392,6 +497,17 @@ func (r *resolver) candidates(m int) []nameRef {
 			if c.table == t.table {
 				own = append(own, c)
 			}
+		}
+	}
+	if len(own) > 0 || len(owner) != 1 {
+		return own
+	}
+	// The owner lacks the column, but a table it references holds it
+	// ("the first names of the candidates", kept with their person).
+	parents := r.lx.tables[owner[0].table].parents
+	for _, c := range r.ms[m].cols {
+		if _, ok := parents[c.table]; ok && !r.isKey(c) {
+			own = append(own, c)
 		}
 	}
 	return own

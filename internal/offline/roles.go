@@ -15,6 +15,12 @@ func (p *parser) keywords() *refusal {
 			continue
 		}
 		var r *refusal
+		if run := p.aggRun(i); len(run) > 1 {
+			if r := p.aggregates(run); r != nil {
+				return r
+			}
+			continue
+		}
 		switch m.kw.kind {
 		case kwCount:
 			r = p.count(i)
@@ -39,6 +45,22 @@ func (p *parser) keywords() *refusal {
 			r = p.group(i)
 		case kwSort:
 			n := p.next(i)
+			if p.is(n, kwAsc, kwDesc) {
+				// "ordered by descending market value", "sorted by
+				// alphabetical order": the direction word reads the key.
+				p.used[i] = true
+				continue
+			}
+			if p.is(n, kwCount) && !p.used[n] {
+				// "sorted by the number of apartments": by the count the
+				// question computes per group.
+				p.used[i], p.used[n] = true, true
+				if o := p.object(n); p.isTable(o) {
+					p.used[o] = true
+				}
+				f.sortAgg = true
+				continue
+			}
 			if !p.isCol(n) {
 				return refuseUnresolved("I could not tell what to sort by after %q.", m.text)
 			}
@@ -62,6 +84,8 @@ func (p *parser) keywords() *refusal {
 		case kwDistinct:
 			f.distinct = true
 			p.used[i] = true
+		case kwCommon:
+			r = p.common(i)
 		}
 		if r != nil {
 			return r
@@ -70,12 +94,101 @@ func (p *parser) keywords() *refusal {
 	return nil
 }
 
+// aboveAverage reads "salary above the average" (i: average, cmp: the
+// comparison): the column named before the comparison, compared with its
+// average over the whole table. A column named after "average" must be
+// the same word.
+func (p *parser) aboveAverage(i, cmp int) *refusal {
+	c := p.prev(cmp)
+	if !p.isCol(c) || p.used[c] {
+		return refuseUnresolved("I could not tell what to compare with %q: name the column before it.", p.ms[i].text)
+	}
+	if n := p.object(i); p.isCol(n) && !p.used[n] {
+		if lower(p.ms[n].text) != lower(p.ms[c].text) {
+			return refuseUnsupported("comparing %s with the average %s", p.ms[c].text, p.ms[n].text)
+		}
+		p.used[n] = true
+	}
+	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fAvg, col: c, op: p.ms[cmp].kw.op, text: p.ms[c].text + " " + p.ms[cmp].text + " " + p.ms[i].text})
+	p.used[i], p.used[cmp], p.used[c] = true, true, true
+	return nil
+}
+
+// aggRun returns the aggregate keywords listed from i on ("minimum,
+// average and maximum"), joined by commas and "and"; one or none when i
+// starts no list.
+func (p *parser) aggRun(i int) []int {
+	var run []int
+	for j := i; p.is(j, kwSum, kwAvg, kwMax, kwMin) && !p.used[j]; {
+		run = append(run, j)
+		n := p.next(j)
+		if !p.is(n, kwAnd, kwComma) {
+			break
+		}
+		if k := p.next(n); p.is(k, kwAnd) {
+			n = k // "minimum, average, and maximum"
+		}
+		j = p.next(n)
+	}
+	return run
+}
+
+// aggregates reads a list of aggregates of one column ("the average and
+// maximum salary"): each is taken of the column after the last, never a
+// ranking.
+func (p *parser) aggregates(run []int) *refusal {
+	last := run[len(run)-1]
+	obj := p.object(last)
+	if !p.isCol(obj) || p.used[obj] || p.f.agg != "" {
+		return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[last].text)
+	}
+	p.f.agg = aggOf(p.ms[run[0]].kw.kind)
+	for _, j := range run[1:] {
+		p.f.moreAggs = append(p.f.moreAggs, aggItem{agg: aggOf(p.ms[j].kw.kind), m: -1})
+	}
+	for x := run[0]; x <= last; x++ {
+		p.used[x] = true // the keywords and the commas between them
+	}
+	p.f.measure, p.aggMeasure = obj, obj
+	p.used[obj] = true
+	return nil
+}
+
+// joinedAgg reports whether the aggregate keyword at i follows the
+// previous aggregate's column after "and" or a comma.
+func (p *parser) joinedAgg(i int) bool {
+	c := p.prev(i)
+	return p.is(c, kwAnd, kwComma) && p.prev(c) == p.aggMeasure
+}
+
+// aggOf is the aggregate a keyword names.
+func aggOf(k kwKind) string {
+	switch k {
+	case kwSum:
+		return "sum"
+	case kwAvg:
+		return "avg"
+	case kwMax:
+		return "max"
+	}
+	return "min"
+}
+
 // setAgg records the question's aggregate; this version builds one.
 func (p *parser) setAgg(i int, agg string) *refusal {
+	if p.f.agg != "" && agg != "count" && p.f.agg != "count" && p.f.measure >= 0 && p.joinedAgg(i) {
+		// "the average distance and average price": a further aggregate
+		// of its own column.
+		m := p.f.measure
+		p.f.measure = p.aggMeasure
+		p.f.moreAggs = append(p.f.moreAggs, aggItem{agg: agg, m: m})
+		p.used[i] = true
+		return nil
+	}
 	if p.f.agg != "" {
 		return refuseUnsupported("several aggregates in one question (%q and another)", p.ms[i].text)
 	}
-	p.f.agg = agg
+	p.f.agg, p.aggMeasure = agg, p.f.measure
 	p.used[i] = true
 	return nil
 }
@@ -104,6 +217,21 @@ func (p *parser) count(i int) *refusal {
 		}
 		return refuseUnsupported("an aggregate of counts (%q %q)", p.ms[prev].text, p.ms[i].text)
 	}
+	if f := p.f; f.countGroups && f.agg == "count" && !f.showCount {
+		// "… and the number of students": show the count ranked or
+		// compared, when it counts the same rows.
+		obj := p.object(i)
+		same := f.counted >= 0 && p.isTable(obj) && sameTables(p.ms[obj].tables, p.ms[f.counted].tables)
+		if !p.in(obj) || same || f.counted < 0 && !p.isTable(obj) && !p.isCol(obj) {
+			f.showCount = true
+			p.used[i] = true
+			if p.isTable(obj) {
+				p.used[obj] = true
+			}
+			return nil
+		}
+	}
+	p.countAt = i
 	obj := p.object(i)
 	for p.isValue(obj) || p.is(obj, kwDistinct) {
 		obj = p.object(obj)
@@ -133,6 +261,9 @@ func (p *parser) aggregate(i int) *refusal {
 	if p.ms[i].kw.kind == kwAvg {
 		agg = "avg"
 	}
+	if c := p.prev(i); agg == "avg" && p.is(c, kwCmp) && p.ms[c].kw.op != "=" {
+		return p.aboveAverage(i, c)
+	}
 	obj := p.object(i)
 	if p.is(obj, kwCount) {
 		// "average number of pages" is handled by count, which leaves the
@@ -154,6 +285,14 @@ func (p *parser) aggregate(i int) *refusal {
 func (p *parser) extreme(i int) *refusal {
 	kw := p.ms[i].kw.kind
 	obj := p.object(i)
+	if y := obj; p.is(y, kwCount) || p.isTable(y) {
+		if p.is(y, kwCount) {
+			y = p.object(y)
+		}
+		if p.isTable(y) && !p.used[y] {
+			return p.countRank(i, obj, y)
+		}
+	}
 	if p.isTable(obj) || p.is(obj, kwCount) {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[obj].text)
 	}
@@ -184,6 +323,67 @@ func (p *parser) extreme(i int) *refusal {
 		agg = "min"
 	}
 	return p.setAgg(i, agg)
+}
+
+// countRank reads "which X has the most Y" (i: most, y: the table Y, obj:
+// the word after most): the X whose rows of Y are most (or least)
+// numerous. X is the name just before: a column of Y ("which major has the
+// most students") or a table Y references ("the city that hosted the most
+// competitions").
+func (p *parser) countRank(i, obj, y int) *refusal {
+	f := p.f
+	// X comes before a relative word ("has", "with", "that"): without
+	// one, "the name of the highest mountain" would read as a count.
+	x := p.nameBeforeRel(i)
+	if x < 0 || f.rows || f.countRank || f.countGroups {
+		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[y].text)
+	}
+	f.countRank, f.countGroups, f.desc = true, true, p.ms[i].kw.kind == kwMax
+	if f.limit == 0 {
+		f.limit = 1
+	}
+	f.counted = y
+	f.tables = append(f.tables, y)
+	f.groups = append(f.groups, x)
+	p.used[i], p.used[obj], p.used[y], p.used[x] = true, true, true, true
+	return p.setAgg(i, "count")
+}
+
+// common reads "the most common X" and "which X is most common": the
+// value of the column X with the most rows, or the row of table X most
+// referred to ("the most common media type across all tracks").
+func (p *parser) common(i int) *refusal {
+	f := p.f
+	// A column after or before the phrase, else a table after or before
+	// it: in "the status that is most common across all bookings" the
+	// table after only says where to count.
+	x := -1
+	for _, c := range []int{p.object(i), p.prev(i)} {
+		if x < 0 && p.isCol(c) && !p.used[c] {
+			x = c
+		}
+	}
+	for _, c := range []int{p.object(i), p.prev(i)} {
+		if x < 0 && p.isTable(c) && !p.used[c] {
+			x = c
+		}
+	}
+	if x < 0 || f.rows || f.countGroups || f.agg != "" {
+		return refuseUnresolved("I could not tell what %q applies to: name the column after it.", p.ms[i].text)
+	}
+	f.countRank, f.countGroups, f.desc = true, true, p.ms[i].kw.desc
+	if f.limit == 0 {
+		f.limit = 1
+	}
+	f.groups = append(f.groups, x)
+	p.used[i], p.used[x] = true, true
+	return p.setAgg(i, "count")
+}
+
+// sameTables reports whether two table mentions mean the same table.
+func sameTables(a, b []nameRef) bool {
+	x, y := strongest(a, classSynonym), strongest(b, classSynonym)
+	return len(x) == 1 && len(y) == 1 && x[0].table == y[0].table
 }
 
 // top reads "top N" and "bottom N": a ranking whose key comes from a later
@@ -263,10 +463,24 @@ func (p *parser) group(i int) *refusal {
 		p.used[i], p.used[n] = true, true
 	case m.kw.kind == kwBy && n >= 0 && p.ms[n].kind == mValue:
 		p.used[i] = true // "paid by card"
+	case m.kw.kind == kwGroup && p.noNamesAfter(i):
+		// "the destinations and the number of flights to each one": each
+		// refers back to the column listed; check confirms there is one.
+		p.used[i], p.eachBack = true, true
 	default:
 		return refuseUnresolved("I could not tell what %q refers to.", m.text)
 	}
 	return nil
+}
+
+// noNamesAfter reports whether only stop words follow mention i.
+func (p *parser) noNamesAfter(i int) bool {
+	for j := i + 1; j < len(p.ms); j++ {
+		if p.ms[j].kind != mStop {
+			return false
+		}
+	}
+	return true
 }
 
 // aggAhead reports whether an aggregate keyword or an implied aggregate
@@ -325,13 +539,24 @@ func (p *parser) leftovers() *refusal {
 			switch {
 			case p.isTable(a) && p.isTable(b):
 				return refuseUnsupported("questions about two tables at once (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
-			case p.isTable(a) && p.isCol(b), p.isCol(a) && p.isTable(b):
-				// "employees and their salaries": which employee columns to
-				// show beside the salary is a guess.
-				return refuseUnsupported("a table listed beside a column (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
+			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a), p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b):
+				// "the allergies and their types": the rows are shown by
+				// their labels beside the column.
+				t := a
+				if p.isTable(b) {
+					t = b
+				}
+				if f.labelled >= 0 && f.labelled != t || f.agg != "" {
+					return refuseUnsupported("a table listed beside a column (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
+				}
+				f.labelled, f.labelsFirst = t, t == a
 			}
 		case m.kind == mKeyword && m.kw.kind == kwOr:
 			return refuseUnsupported("%q between conditions", m.text)
+		case m.kind == mKeyword && m.kw.kind == kwNot:
+			return refuseUnsupported("negation (%q)", m.text)
+		case m.kind == mKeyword && m.kw.kind == kwBoth:
+			return refuseUnsupported("questions that combine sets (%q)", m.text)
 		case m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwDateCmp):
 			return refuseUnsupported("the comparison %q here: compare a named column with a number (for example: salary over 50000)", m.text)
 		case m.kind == mNumber:
@@ -341,6 +566,28 @@ func (p *parser) leftovers() *refusal {
 		}
 	}
 	return nil
+}
+
+// listedWithCount reports whether the question lists one column and then,
+// after "and", a count of rows ("the majors and corresponding number of
+// students"): the count is per value of the column.
+func (p *parser) listedWithCount() bool {
+	f := p.f
+	if f.agg != "count" || f.measure >= 0 || len(f.groups) > 0 || len(f.project) != 1 || f.rows || f.countGroups {
+		return false
+	}
+	if f.project[0] > p.countAt {
+		return false
+	}
+	for j := p.countAt - 1; j > f.project[0]; j-- {
+		switch m := p.ms[j]; {
+		case m.kind == mKeyword && (m.kw.kind == kwAnd || m.kw.kind == kwComma):
+			return true
+		case m.kind != mStop && !(m.kind == mKeyword && m.kw.kind == kwDistinct):
+			return false
+		}
+	}
+	return false
 }
 
 // inRelClause reports whether column mention i sits in a relative clause
@@ -367,17 +614,35 @@ func (p *parser) check() *refusal {
 	f := p.f
 	if p.dir != nil {
 		switch {
+		case f.sortAgg:
+			f.desc = p.dir.desc
 		case len(f.sorts) > 0:
 			for k := range f.sorts {
 				f.sorts[k].desc = p.dir.desc
 			}
 		case f.rows && f.adj == nil:
 			f.desc = p.dir.desc
+		case p.dir.alpha && f.agg == "" && !f.rows:
+			f.alpha = true
 		default:
 			return refuseUnresolved("I could not tell what to order by.")
 		}
 	}
+	if p.listedWithCount() {
+		// "the majors and the number of students": a count per value.
+		f.groups, f.project = f.project, nil
+	} else if p.eachBack {
+		return refuseUnresolved("I could not tell what \"each\" refers to.")
+	}
 	switch {
+	case f.sortAgg && (f.agg != "count" || len(f.groups) != 1 || f.countGroups || f.rows || len(f.sorts) > 0):
+		return refuseUnsupported("sorting by a count other than the one computed per group")
+	case f.sortAgg:
+	case f.countRank && (len(f.sorts) > 0 || len(f.groups) != 1):
+		return refuseUnsupported("a ranking by a count combined with another grouping or order")
+	case f.countGroups && (len(f.sorts) > 0 || len(f.groups) != 1 || f.rows):
+		return refuseUnsupported("a condition on a count combined with another grouping or order")
+	case f.countGroups:
 	case f.limit > 0 && !f.rows:
 		return refuseUnresolved("I could not tell what to rank by.")
 	case f.agg != "" && f.rows:

@@ -28,19 +28,33 @@ func (r *resolver) measure() *refusal {
 		if rf != nil {
 			return rf
 		}
-		numericOK := col.numeric || (col.year && (f.agg == "max" || f.agg == "min"))
-		dateOK := col.date && (f.agg == "max" || f.agg == "min")
-		if !numericOK && !dateOK {
-			return refuseUnresolved("%s is not a numeric column, so I could not take its %s.", col.ref, aggName(f.agg))
+		if rf := aggregable(col, f.agg); rf != nil {
+			return rf
 		}
 		q.agg, q.aggCol = f.agg, col
+		for _, a := range f.moreAggs {
+			c := col
+			if a.m >= 0 {
+				if c, rf = r.column(a.m, true); rf != nil {
+					return rf
+				}
+			}
+			if rf := aggregable(c, a.agg); rf != nil {
+				return rf
+			}
+			q.moreAggs = append(q.moreAggs, aggCol{agg: a.agg, col: c})
+		}
 		return nil
 	case f.rows && f.adj != nil:
 		col, rf := r.adjective(*f.adj)
 		if rf != nil {
 			return rf
 		}
-		q.order = append(q.order, orderSpec{col: col, desc: f.desc})
+		desc := f.desc
+		if f.adj.adj == adjAge && !col.numeric {
+			desc = !desc // the oldest has the earliest birth date
+		}
+		q.order = append(q.order, orderSpec{col: col, desc: desc})
 		return nil
 	case f.rows && f.needKey:
 		var choices []string
@@ -62,6 +76,17 @@ func (r *resolver) measure() *refusal {
 			return refuseUnresolved("%s is not a numeric or date column, so I could not rank by it.", col.ref)
 		}
 		q.order = append(q.order, orderSpec{col: col, desc: f.desc})
+	}
+	return nil
+}
+
+// aggregable refuses an aggregate a column cannot take: sums and averages
+// need numbers; max and min also take dates and years.
+func aggregable(col *colInfo, agg string) *refusal {
+	numericOK := col.numeric || (col.year && (agg == "max" || agg == "min"))
+	dateOK := col.date && (agg == "max" || agg == "min")
+	if !numericOK && !dateOK {
+		return refuseUnresolved("%s is not a numeric column, so I could not take its %s.", col.ref, aggName(agg))
 	}
 	return nil
 }
@@ -106,6 +131,17 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 			if c.date {
 				cands = append(cands, c)
 			}
+		case adjAge:
+			if c.numeric && slices.Contains(c.words, "age") {
+				cands = append(cands, c)
+			}
+		}
+	}
+	if kw.adj == adjAge && len(cands) == 0 {
+		for _, c := range r.subject.cols {
+			if c != nil && c.date && slices.Contains(c.words, "birth") {
+				cands = append(cands, c)
+			}
 		}
 	}
 	if kw.adj == adjRecency && len(cands) == 0 {
@@ -117,8 +153,11 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 		}
 	}
 	what := "price"
-	if kw.adj == adjRecency {
+	switch kw.adj {
+	case adjRecency:
 		what = "date"
+	case adjAge:
+		what = "age or birth date"
 	}
 	switch len(cands) {
 	case 0:
@@ -172,19 +211,73 @@ func (r *resolver) groups() *refusal {
 			}
 			keys = append(keys, k)
 		}
-		if len(t.labels) == 0 {
+		shown, rf := r.ownedColumns(g, t)
+		if rf != nil {
+			return rf
+		}
+		if len(t.labels) == 0 && len(shown) == 0 {
 			r.q.groupBy = append(r.q.groupBy, keys...)
 			continue
 		}
 		if rf := r.reach(t); rf != nil {
 			return rf
 		}
-		for _, l := range t.labels {
-			r.q.groupBy = append(r.q.groupBy, t.cols[l])
+		if len(shown) == 0 {
+			for _, l := range t.labels {
+				shown = append(shown, t.cols[l])
+			}
 		}
+		r.q.groupBy = append(r.q.groupBy, shown...)
 		r.q.groupKey = append(r.q.groupKey, keys...)
+		r.q.parentKeyed = r.lx.groupsByKey && slices.Equal(edges[0].to, t.pk)
 	}
 	return nil
+}
+
+// showLabels adds the labels of the table listed beside columns, which
+// must be the question's table and have labels.
+func (r *resolver) showLabels() *refusal {
+	f, q := r.f, r.q
+	m := r.ms[f.labelled]
+	cands := strongest(m.tables, classSynonym)
+	if len(cands) != 1 || r.lx.tables[cands[0].table] != r.subject || len(r.subject.labels) == 0 || len(q.project) == 0 {
+		return refuseUnsupported("a table listed beside a column (%q)", m.text)
+	}
+	var labels []*colInfo
+	for _, l := range r.subject.labels {
+		if c := r.subject.cols[l]; !slices.Contains(q.project, c) {
+			labels = append(labels, c)
+		}
+	}
+	if f.labelsFirst {
+		q.project = append(labels, q.project...)
+	} else {
+		q.project = append(q.project, labels...)
+	}
+	return nil
+}
+
+// ownedColumns resolves the columns the question asks to show of the
+// grouping table mention g ("the name of the track that has the most
+// races"): they are shown per group instead of its labels.
+func (r *resolver) ownedColumns(g int, t *tableInfo) ([]*colInfo, *refusal) {
+	var cols []*colInfo
+	for _, m := range r.f.project {
+		if o, ok := r.f.owner[m]; !ok || o != g {
+			continue
+		}
+		cs, rf := r.columns(m, true, false)
+		if rf != nil {
+			return nil, rf
+		}
+		for _, c := range cs {
+			if c.table != t {
+				return nil, refuseUnresolved("%s is not a column of %s.", c.ref, t.name)
+			}
+			cols = append(cols, c)
+		}
+	}
+	return cols, nil
 }
 
 // colByName returns the column of t called name, or nil.
@@ -239,6 +332,26 @@ func (r *resolver) projection() *refusal {
 	noTable := len(f.tables) == 0 && len(f.modifiers) == 0
 	if f.rows && noTable && len(q.project) == 0 && len(q.order) == 1 && !f.startWh {
 		q.project = []*colInfo{q.order[0].col}
+	}
+	if f.labelled >= 0 {
+		if rf := r.showLabels(); rf != nil {
+			return rf
+		}
+	}
+	// A question about rows that names no column ("which department has
+	// the lowest budget", "list the campuses in Los Angeles") asks what
+	// they are called: their label columns, not every column. Only "all the
+	// information about …" asks for every column.
+	if q.agg == "" && len(q.project) == 0 && !f.everything {
+		for _, l := range r.subject.labels {
+			q.project = append(q.project, r.subject.cols[l])
+		}
+	}
+	if f.alpha {
+		if len(q.project) != 1 || !isTextual(q.project[0].kind) {
+			return refuseUnresolved("I could not tell which column to put in alphabetical order.")
+		}
+		q.order = append(q.order, orderSpec{col: q.project[0]})
 	}
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.

@@ -13,6 +13,8 @@ var irregularPlurals = map[string]string{
 	"indices": "index", "matrices": "matrix", "vertices": "vertex",
 	"analyses": "analysis", "theses": "thesis", "crises": "crisis",
 	"criteria": "criterion", "phenomena": "phenomenon", "staff": "staff",
+	// Too short for the suffix rule, but a common plural in questions.
+	"ids": "id",
 }
 
 // singular strips an English plural ending and reports whether it did. It is

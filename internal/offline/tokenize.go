@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -32,7 +33,20 @@ type token struct {
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
 // comparison symbols. Other punctuation only separates.
-func tokenize(q string) []token { return scan(q, true) }
+func tokenize(q string) []token { return expandShared(scan(q, true)) }
+
+// expandShared spells out a head noun shared by two modifiers: "first and
+// last name" is "first name and last name", so each links on its own.
+func expandShared(toks []token) []token {
+	for i := 0; i+3 < len(toks); i++ {
+		if toks[i].text == "first" && toks[i+1].text == "and" && toks[i+2].text == "last" &&
+			(toks[i+3].text == "name" || toks[i+3].text == "names") {
+			out := append(append(slices.Clone(toks[:i+1]), toks[i+3]), toks[i+1:]...)
+			return out
+		}
+	}
+	return toks
+}
 
 // valueKey is the normal form under which a sample value is indexed and a
 // run of question tokens is looked up: its words, lower-case, one space
@@ -62,6 +76,21 @@ func scan(q string, quotes bool) []token {
 					toks = append(toks, token{kind: tokQuoted, text: valueKey(phrase), raw: phrase})
 				}
 				i = end + 1
+				continue
+			}
+		}
+		if r == '-' && i+1 < len(rs) && unicode.IsDigit(rs[i+1]) && (i == 0 || unicode.IsSpace(rs[i-1])) {
+			// "-50": a negative number, not a hyphen.
+			j, num, text := scanNumber(rs, i+1)
+			if j == len(rs) || !unicode.IsLetter(rs[j]) {
+				switch n := num.(type) {
+				case int64:
+					num = -n
+				case float64:
+					num = -n
+				}
+				toks = append(toks, token{kind: tokNumber, text: "-" + text, raw: string(rs[i:j]), num: num})
+				i = j
 				continue
 			}
 		}

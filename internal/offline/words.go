@@ -35,6 +35,8 @@ const (
 	kwAdj             // an adjective that implies an ordering: most expensive, latest
 	kwWh              // when, why: questions this planner does not answer
 	kwStop            // a multi-word phrase that carries no meaning ("in total")
+	kwCommon          // most common, most popular: the value with the most rows
+	kwBetween         // between N and M
 )
 
 // adjKind is the kind of column an ordering adjective refers to.
@@ -43,6 +45,7 @@ type adjKind uint8
 const (
 	adjPrice   adjKind = iota + 1 // expensive, cheap: a price or cost column
 	adjRecency                    // latest, earliest: the table's one date column
+	adjAge                        // oldest, youngest: an age, else a birth date
 )
 
 // relKind is a date period relative to the reference date.
@@ -63,7 +66,13 @@ type keyword struct {
 	op   string  // kwCmp, kwDateCmp: the comparison operator
 	desc bool    // kwAdj, kwAsc/kwDesc: descending
 	adj  adjKind // kwAdj
-	rel  relKind // kwRelDate
+	// age marks "older than" and "younger than": a comparison of the
+	// question's age column, which is not named.
+	age bool
+	// alpha marks alphabetical order: with no key named, the key is the
+	// one text column the question shows.
+	alpha bool
+	rel   relKind // kwRelDate
 	// imperative marks write verbs that are ordinary words elsewhere ("set",
 	// "change", "add"): they mean a write only as the question's first verb.
 	imperative bool
@@ -76,6 +85,7 @@ var keywords = map[string]keyword{
 	// Counting. "total number of" is a count, not a sum.
 	"how many": {kind: kwCount}, "number of": {kind: kwCount}, "count": {kind: kwCount},
 	"total number of": {kind: kwCount}, "the number of": {kind: kwCount}, "counts": {kind: kwCount},
+	"count the number of": {kind: kwCount}, "count the total number of": {kind: kwCount},
 
 	// Aggregates. Single words, so that one that is also a column's name
 	// ("total") can be weighed as either.
@@ -89,8 +99,10 @@ var keywords = map[string]keyword{
 	"least": {kind: kwMin}, "fewest": {kind: kwMin},
 	"top": {kind: kwTop}, "bottom": {kind: kwBottom},
 
-	// Ordering adjectives. "oldest" and "youngest" are left out on purpose:
-	// for people they mean a birth date, for things a creation date.
+	// Ordering adjectives. "oldest" and "youngest" rank by a column called
+	// age, else by a birth date (reversed); a table with neither is refused,
+	// since for things they would mean a creation date.
+	"oldest": {kind: kwAdj, adj: adjAge, desc: true}, "youngest": {kind: kwAdj, adj: adjAge},
 	"most expensive": {kind: kwAdj, adj: adjPrice, desc: true}, "priciest": {kind: kwAdj, adj: adjPrice, desc: true},
 	"costliest": {kind: kwAdj, adj: adjPrice, desc: true}, "most costly": {kind: kwAdj, adj: adjPrice, desc: true},
 	"cheapest": {kind: kwAdj, adj: adjPrice}, "least expensive": {kind: kwAdj, adj: adjPrice},
@@ -110,9 +122,27 @@ var keywords = map[string]keyword{
 	"descending": {kind: kwDesc, desc: true}, "in descending order": {kind: kwDesc, desc: true},
 	"from highest to lowest": {kind: kwDesc, desc: true}, "from largest to smallest": {kind: kwDesc, desc: true},
 	"high to low": {kind: kwDesc, desc: true}, "decreasing": {kind: kwDesc, desc: true},
+	"in the order of": {kind: kwSort}, "by order of": {kind: kwSort}, "in order by": {kind: kwSort},
+	"sorted using":    {kind: kwSort},
+	"ascending order": {kind: kwAsc}, "increasing order": {kind: kwAsc},
+	"descending order": {kind: kwDesc, desc: true}, "decreasing order": {kind: kwDesc, desc: true},
+	"ordered ascending by": {kind: kwAsc}, "sorted ascending by": {kind: kwAsc}, "sorted ascending": {kind: kwAsc},
+	"ordered descending by": {kind: kwDesc, desc: true}, "sorted descending by": {kind: kwDesc, desc: true},
+	"sorted descending": {kind: kwDesc, desc: true}, "ordered descending": {kind: kwDesc, desc: true},
+	// Alphabetical order: ascending, by the one text column shown unless a
+	// key follows ("in alphabetical order of name").
+	"alphabetically": {kind: kwAsc, alpha: true}, "alphabetical order": {kind: kwAsc, alpha: true},
+	"in alphabetical order": {kind: kwAsc, alpha: true}, "ordered alphabetically": {kind: kwAsc, alpha: true},
+	"sorted alphabetically": {kind: kwAsc, alpha: true}, "alphabetic order": {kind: kwAsc, alpha: true},
+	"ascending alphabetical order": {kind: kwAsc, alpha: true}, "alphabetical": {kind: kwAsc, alpha: true},
+	"lexicographic order": {kind: kwAsc, alpha: true}, "lexicographically": {kind: kwAsc, alpha: true},
+	"most common": {kind: kwCommon, desc: true}, "most popular": {kind: kwCommon, desc: true},
+	"most frequent": {kind: kwCommon, desc: true}, "most frequently": {kind: kwCommon, desc: true},
+	"least common": {kind: kwCommon}, "least popular": {kind: kwCommon}, "least frequent": {kind: kwCommon},
 	"distinct": {kind: kwDistinct}, "different": {kind: kwDistinct}, "unique": {kind: kwDistinct},
 
 	// Comparisons with a literal.
+	"older than": {kind: kwCmp, op: ">", age: true}, "younger than": {kind: kwCmp, op: "<", age: true},
 	"more than": {kind: kwCmp, op: ">"}, "greater than": {kind: kwCmp, op: ">"}, "higher than": {kind: kwCmp, op: ">"},
 	"larger than": {kind: kwCmp, op: ">"}, "bigger than": {kind: kwCmp, op: ">"}, "over": {kind: kwCmp, op: ">"},
 	"above": {kind: kwCmp, op: ">"}, "exceeding": {kind: kwCmp, op: ">"},
@@ -123,7 +153,8 @@ var keywords = map[string]keyword{
 	"equal to": {kind: kwCmp, op: "="}, "equals": {kind: kwCmp, op: "="}, "exactly": {kind: kwCmp, op: "="},
 	"=": {kind: kwCmp, op: "="}, ">": {kind: kwCmp, op: ">"}, ">=": {kind: kwCmp, op: ">="},
 	"<": {kind: kwCmp, op: "<"}, "<=": {kind: kwCmp, op: "<="},
-	"before": {kind: kwDateCmp, op: "<"}, "prior to": {kind: kwDateCmp, op: "<"},
+	"between": {kind: kwBetween},
+	"before":  {kind: kwDateCmp, op: "<"}, "prior to": {kind: kwDateCmp, op: "<"},
 	"after": {kind: kwDateCmp, op: ">"}, "since": {kind: kwDateCmp, op: ">="},
 
 	// Connectives.
@@ -191,14 +222,18 @@ var softStops = setOf(
 	"details", "info", "information", "table", "tables", "column", "columns", "field", "fields",
 	"database", "value", "values", "result", "results", "everything", "exist", "exists",
 	"existing", "available", "stored", "recorded", "present", "placed", "made", "called", "listed",
+	"located", "situated", "across", "correspond", "corresponds",
 	"containing", "contained", "belonging", "belong", "belongs", "associated", "related",
 	"corresponding", "respective", "along", "together", "including", "include", "includes",
 )
 
+// everythingWords ask for whole rows rather than what the rows are called.
+var everythingWords = setOf("information", "info", "details", "detail", "everything", "data", "record", "records")
+
 // leadingVerbs are the list verbs that open a request ("show me …"). In that
 // position they are verbs even when a table shares their name.
 var leadingVerbs = setOf("show", "list", "display", "give", "get", "find", "tell", "return",
-	"fetch", "retrieve", "print", "provide", "report")
+	"fetch", "retrieve", "print", "provide", "report", "sort", "order", "rank")
 
 // articles come before nouns, so a pronoun after one is a name ("the us").
 var articles = setOf("the", "a", "an")
@@ -269,7 +304,31 @@ var equivalents = []struct {
 	{[]string{"price", "cost"}, true},
 	{[]string{"salary", "wage"}, true},
 	{[]string{"gender", "sex"}, true},
+	// Common nouns a paraphrase swaps for the schema's own.
+	{[]string{"product", "goods", "item"}, true},
+	{[]string{"customer", "client"}, true},
+	{[]string{"employee", "staff", "worker"}, true},
+	{[]string{"department", "division"}, true},
+	{[]string{"company", "enterprise", "firm"}, true},
+	{[]string{"document", "file"}, true},
+	{[]string{"movie", "film"}, true},
+	{[]string{"instructor", "teacher"}, true},
+	{[]string{"airport", "aerodrome"}, true},
+	{[]string{"ship", "vessel"}, true},
+	{[]string{"aircraft", "airplane", "plane"}, true},
+	{[]string{"course", "curriculum"}, true},
+	{[]string{"job", "occupation"}, true},
+	{[]string{"dorm", "dormitory"}, true},
+	{[]string{"catalog", "catalogue"}, false},
+	{[]string{"category", "kind"}, true},
+	{[]string{"physician", "doctor"}, true},
+	{[]string{"zip", "postal"}, true},
+	{[]string{"headquarter", "head office"}, true},
 }
+
+// tablePrefixes begin table names by convention without naming the thing
+// (ref_colors, tbl_orders, dim_product): the rest names the table too.
+var tablePrefixes = setOf("ref", "tbl", "lu", "lookup", "dim")
 
 // genericSuffixes end column names without naming the thing itself:
 // hire_date is "the hire", created_at is "when created". A question word
@@ -284,6 +343,13 @@ var idWords = setOf("id", "key", "pk", "fk", "uuid", "guid", "identifier")
 // of totals is still a total. Averages and maxima of a column named
 // average_x or max_x are not implied; the column is shown.
 var sumWords = setOf("total", "sum")
+
+// sexWords map the words for the sexes to the codes a sex or gender column
+// may store them as.
+var sexWords = map[string][]string{
+	"female": {"f", "female"}, "females": {"f", "female"},
+	"male": {"m", "male"}, "males": {"m", "male"},
+}
 
 // priceWords are the name words of columns that "expensive" and "cheap" rank by.
 var priceWords = setOf("price", "cost")
