@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	// Engines register themselves.
+	_ "querent/internal/database/duckdb"
 	_ "querent/internal/database/sqlite"
 	_ "querent/internal/database/sqlserver"
 )

@@ -178,7 +178,7 @@ func Open(ctx context.Context, dsn string) (Engine, error) {
 	}
 	mu.RUnlock()
 	if open == nil {
-		return nil, fmt.Errorf("cannot tell which database %q is: use a path ending in .db, .sqlite or .sqlite3, or a DSN starting with one of %s",
+		return nil, fmt.Errorf("cannot tell which database %q is: use a path ending in .db, .sqlite, .sqlite3, .duckdb, .csv or .parquet (or a folder of CSV/Parquet files), or a DSN starting with one of %s",
 			Redact(dsn), strings.Join(Schemes(), ":, ")+":")
 	}
 	return open(ctx, dsn)
