@@ -54,6 +54,13 @@ func loadDemo(ctx context.Context, dsn string, ds *demo.Dataset, force bool) err
 		return err
 	}
 	defer db.Close()
+	// Schemes with another spelling load like the engine they name.
+	switch engine {
+	case "postgresql":
+		engine = "postgres"
+	case "mariadb":
+		engine = "mysql"
+	}
 	tg, ok := demo.Targets[engine]
 	if !ok {
 		return fmt.Errorf("no demo loader for %s", engine)
