@@ -14,6 +14,8 @@ import (
 
 	// Engines register themselves.
 	_ "querent/internal/database/duckdb"
+	_ "querent/internal/database/mysql"
+	_ "querent/internal/database/postgres"
 	_ "querent/internal/database/sqlite"
 	_ "querent/internal/database/sqlserver"
 )
