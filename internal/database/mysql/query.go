@@ -21,11 +21,6 @@ import (
 // a caller that forgets the limit still cannot load a whole table.
 const DefaultMaxRows = 10_000
 
-// maxResultBytes bounds the memory a result holds (roughly, by value size):
-// MaxRows alone does not, when rows carry large text. A result cut by it is
-// reported as Truncated like one cut by MaxRows.
-const maxResultBytes = 32 << 20
-
 // maxBlobText is the largest binary value returned in full, as a hex blob
 // literal; larger ones are summarised by their size.
 const maxBlobText = 1024
@@ -262,8 +257,8 @@ func (d *DB) collect(ctx context.Context, c *conn, stmt string, args []any, maxR
 		}
 	}
 	res := &database.Result{Columns: append([]string(nil), cols...), Rows: [][]any{}}
+	rc := database.NewRowCap(res, maxRows)
 	dest := make([]driver.Value, len(cols))
-	size := 0
 	for {
 		err := rows.Next(dest)
 		if err == io.EOF {
@@ -273,8 +268,7 @@ func (d *DB) collect(ctx context.Context, c *conn, stmt string, args []any, maxR
 			rows.Close()
 			return nil, err
 		}
-		if len(res.Rows) >= maxRows || size > maxResultBytes {
-			res.Truncated = true
+		if !rc.Admit() {
 			// Closing reads the rest of the result off the network, which
 			// for a huge result means all of it: KILL QUERY first (the
 			// statement is running: rows came from it), and closing reads
@@ -286,12 +280,13 @@ func (d *DB) collect(ctx context.Context, c *conn, stmt string, args []any, maxR
 			return res, nil
 		}
 		row := make([]any, len(dest))
+		size := 0
 		for i, v := range dest {
 			var n int
 			row[i], n = normalize(v, types[i])
 			size += n
 		}
-		res.Rows = append(res.Rows, row)
+		rc.Add(row, size)
 	}
 }
 

@@ -20,11 +20,6 @@ import (
 // a caller that forgets the limit still cannot load a whole table.
 const DefaultMaxRows = 10_000
 
-// maxResultBytes bounds the memory a result holds (roughly, by value size):
-// MaxRows alone does not, when rows carry large text. A result cut by it is
-// reported as Truncated like one cut by MaxRows.
-const maxResultBytes = 32 << 20
-
 // maxBlobText is the largest bytea value returned in full, as PostgreSQL's
 // hex text ("\x0aff…"); larger ones are summarised by their size.
 const maxBlobText = 1024
@@ -248,7 +243,8 @@ func searchPath(s *snapshot) string {
 }
 
 // fetch declares a cursor for stmt and reads it in batches until it ends
-// or maxRows+1 rows (or maxResultBytes) show that the result is truncated.
+// or maxRows+1 rows (or database.MaxResultBytes) show that the result is
+// truncated.
 func fetch(ctx context.Context, tx pgx.Tx, stmt string, args []any, maxRows int) (*database.Result, error) {
 	declare := "DECLARE " + cursorName + " NO SCROLL CURSOR FOR " + stmt
 	rows, err := tx.Query(ctx, declare, withMode(args)...)
@@ -261,7 +257,7 @@ func fetch(ctx context.Context, tx pgx.Tx, stmt string, args []any, maxRows int)
 	}
 	res := &database.Result{Rows: [][]any{}}
 	var oids []uint32
-	size := 0
+	rc := database.NewRowCap(res, maxRows)
 	for {
 		want := min(maxRows+1-len(res.Rows), fetchBatch)
 		// Results come as text: decode reads PostgreSQL's own output, so
@@ -283,18 +279,18 @@ func fetch(ctx context.Context, tx pgx.Tx, stmt string, args []any, maxRows int)
 		got := 0
 		for rows.Next() {
 			got++
-			if len(res.Rows) >= maxRows || size > maxResultBytes {
-				res.Truncated = true
+			if !rc.Admit() {
 				break
 			}
 			raw := rows.RawValues()
 			row := make([]any, len(raw))
+			size := 0
 			for i, v := range raw {
 				var n int
 				row[i], n = decode(oids[i], v)
 				size += n
 			}
-			res.Rows = append(res.Rows, row)
+			rc.Add(row, size)
 		}
 		rows.Close()
 		if err := rows.Err(); err != nil {

@@ -21,11 +21,6 @@ import (
 // a caller that forgets the limit still cannot load a whole table.
 const DefaultMaxRows = 10_000
 
-// maxResultBytes bounds the memory a result holds (roughly, by value size):
-// MaxRows alone does not, when rows carry large text. A result cut by it is
-// reported as Truncated like one cut by MaxRows.
-const maxResultBytes = 32 << 20
-
 // maxBlobText is the largest binary value returned in full, as a hex blob
 // literal; larger ones are summarised by their size.
 const maxBlobText = 1024
@@ -207,8 +202,8 @@ func (c *roConn) collect(ctx context.Context, stmt string, args []driver.NamedVa
 	defer rows.Close()
 
 	res := &database.Result{Columns: cols, Rows: [][]any{}}
+	rc := database.NewRowCap(res, maxRows)
 	dest := make([]driver.Value, len(cols))
-	size := 0
 	for {
 		err := rows.Next(dest)
 		if err == io.EOF {
@@ -217,17 +212,17 @@ func (c *roConn) collect(ctx context.Context, stmt string, args []driver.NamedVa
 		if err != nil {
 			return nil, err
 		}
-		if len(res.Rows) >= maxRows || size > maxResultBytes {
-			res.Truncated = true
+		if !rc.Admit() {
 			return res, nil
 		}
 		row := make([]any, len(dest))
+		size := 0
 		for i, v := range dest {
 			var n int
 			row[i], n = normalize(v)
 			size += n
 		}
-		res.Rows = append(res.Rows, row)
+		rc.Add(row, size)
 	}
 }
 

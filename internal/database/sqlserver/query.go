@@ -20,11 +20,6 @@ import (
 // a caller that forgets the limit still cannot load a whole table.
 const DefaultMaxRows = 10_000
 
-// maxResultBytes bounds the memory a result holds (roughly, by value size):
-// MaxRows alone does not, when rows carry large text. A result cut by it is
-// reported as Truncated like one cut by MaxRows.
-const maxResultBytes = 32 << 20
-
 // maxBinaryText is the largest binary value returned in full, as a 0x…
 // literal; larger ones are summarised by their size.
 const maxBinaryText = 1024
@@ -135,22 +130,22 @@ func (d *DB) collect(ctx context.Context, q queryer, stmt string, args []any, ma
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
-	size := 0
+	rc := database.NewRowCap(res, maxRows)
 	for rows.Next() {
-		if len(res.Rows) >= maxRows || size > maxResultBytes {
-			res.Truncated = true
+		if !rc.Admit() {
 			return res, nil
 		}
 		if err := rows.Scan(ptrs...); err != nil {
 			return nil, err
 		}
 		row := make([]any, len(vals))
+		size := 0
 		for i, v := range vals {
 			var n int
 			row[i], n = normalize(v, typeNames[i], d.guidConversion)
 			size += n
 		}
-		res.Rows = append(res.Rows, row)
+		rc.Add(row, size)
 	}
 	if err := rows.Err(); err != nil {
 		return nil, err
