@@ -1,6 +1,7 @@
 // Package dbtest is the conformance suite every engine runs: introspection of
 // the demo dataset, the same questions answered with the same results as on
-// SQLite, an adversarial corpus refused with the data unchanged, and the
+// SQLite, dialect-sensitive plans compiled and executed with the same results
+// as on SQLite, an adversarial corpus refused with the data unchanged, and the
 // execution limits. An engine's live test loads the demo (demo.LoadSQL) and
 // calls [Run].
 package dbtest
@@ -61,9 +62,39 @@ var Questions = []string{
 	"list employees hired in 2020",
 }
 
-// Adversarial inputs every engine must refuse, whatever its dialect. Each
+// Adversarial inputs every engine must refuse, whatever its dialect: the
+// base attacks below, each also disguised by every one of [disguises]. Each
 // engine's own tests add its dialect's tricks.
-var Adversarial = []string{
+var Adversarial = adversarial()
+
+// disguises rewrite an attack the ways that fool keyword filters: case,
+// comments before, between and after, stacking behind a harmless query,
+// odd whitespace.
+var disguises = []func(string) string{
+	strings.ToLower,
+	func(q string) string { return "/* harmless */ " + q },
+	func(q string) string { return "-- a comment\n" + q },
+	func(q string) string { return q + ";" },
+	func(q string) string { return "SELECT 1; " + q },
+	func(q string) string { return "SELECT 1;\n\t" + strings.ReplaceAll(q, " ", "\t") },
+	func(q string) string { return strings.ReplaceAll(q, " ", " /**/ ") },
+}
+
+func adversarial() []string {
+	var out []string
+	for _, q := range baseAttacks {
+		out = append(out, q)
+		if len(q) > 1000 || strings.TrimSpace(q) == "" || q == ";" {
+			continue // size and emptiness tricks have no disguise
+		}
+		for _, d := range disguises {
+			out = append(out, d(q))
+		}
+	}
+	return out
+}
+
+var baseAttacks = []string{
 	"DELETE FROM customers",
 	"delete from customers where 1=1",
 	"UPDATE orders SET status = 'x'",
@@ -133,6 +164,7 @@ func Run(t *testing.T, db database.Engine) {
 	}
 	t.Run("Introspection", func(t *testing.T) { checkIntrospection(t, s) })
 	t.Run("Questions", func(t *testing.T) { checkQuestions(t, db, s) })
+	t.Run("Dialect", func(t *testing.T) { checkDialect(t, db, s) })
 	t.Run("Adversarial", func(t *testing.T) { checkAdversarial(t, db, s) })
 	t.Run("RowCap", func(t *testing.T) { checkRowCap(t, db) })
 	t.Run("Timeout", func(t *testing.T) { checkTimeout(t, db) })
