@@ -11,6 +11,15 @@ import (
 // "table.column" in the schema's own spelling and every literal a value, so
 // the compiler binds it as a parameter.
 func build(q *query) *plan.Plan {
+	if q.semi {
+		if p := buildSemi(q); p != nil {
+			return p
+		}
+		// Not of that form: the joined rows, each once.
+		d := *q
+		d.semi, d.distinct = false, true
+		q = &d
+	}
 	p := &plan.Plan{From: plan.Source{Table: q.from.name}}
 	if parent := groupedParent(q); parent != nil {
 		// Groups of a parent by their count of children read from the
@@ -27,6 +36,19 @@ func build(q *query) *plan.Plan {
 	for _, t := range q.joins {
 		if p.From.Table != q.from.name {
 			break
+		}
+		if h, ok := q.steps[t]; ok {
+			e := h.e
+			on := make([]plan.JoinOn, len(e.from))
+			for k := range e.from {
+				if h.down {
+					on[k] = plan.JoinOn{Left: h.prev.name + "." + e.to[k], Right: t.name + "." + e.from[k]}
+				} else {
+					on[k] = plan.JoinOn{Left: h.prev.name + "." + e.from[k], Right: t.name + "." + e.to[k]}
+				}
+			}
+			p.Joins = append(p.Joins, plan.Join{Type: plan.JoinInner, Source: plan.Source{Table: t.name}, On: on})
+			continue
 		}
 		e := q.from.parents[t.idx][0]
 		on := make([]plan.JoinOn, len(e.from))
@@ -95,7 +117,7 @@ func build(q *query) *plan.Plan {
 // groupedParent returns the parent whose rows are grouped by their count
 // of the subject's rows ("the customer with the most orders"), or nil.
 func groupedParent(q *query) *tableInfo {
-	if !q.hideAgg || len(q.joins) != 1 || len(q.groupKey) == 0 {
+	if !q.hideAgg || len(q.joins) != 1 || len(q.groupKey) == 0 || q.steps[q.joins[0]].table != nil {
 		return nil
 	}
 	return q.joins[0]
@@ -307,4 +329,79 @@ func plural(n int64, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// buildSemi builds a list of the subject's rows filtered through a child
+// as "key IN (subquery)": the child and the tables beyond it, with their
+// conditions, inside; nil when the joins do not have that form.
+func buildSemi(q *query) *plan.Plan {
+	var first *hop
+	for _, t := range q.joins {
+		h, ok := q.steps[t]
+		if !ok {
+			return nil // a parent joined directly stays outside
+		}
+		if h.prev == q.from {
+			if first != nil || !h.down || len(h.e.from) != 1 {
+				return nil
+			}
+			first = &h
+		}
+	}
+	if first == nil {
+		return nil
+	}
+	inner := *q
+	inner.semi, inner.distinct, inner.project, inner.order, inner.limit = false, false, nil, nil, 0
+	outer := *q
+	outer.semi, outer.distinct, outer.joins, outer.steps, outer.conds = false, false, nil, nil, nil
+	inner.conds = nil
+	for _, c := range q.conds {
+		if c.col.table == q.from {
+			outer.conds = append(outer.conds, c)
+		} else {
+			inner.conds = append(inner.conds, c)
+		}
+	}
+	p := build(&outer)
+	fk := plan.Col(first.table.name + "." + first.e.from[0])
+	sub := &plan.Plan{From: plan.Source{Table: first.table.name}, Select: []plan.SelectItem{{Expr: fk}}}
+	for _, t := range q.joins {
+		h := q.steps[t]
+		if h.table == first.table {
+			continue
+		}
+		on := make([]plan.JoinOn, len(h.e.from))
+		for k := range h.e.from {
+			if h.down {
+				on[k] = plan.JoinOn{Left: h.prev.name + "." + h.e.to[k], Right: t.name + "." + h.e.from[k]}
+			} else {
+				on[k] = plan.JoinOn{Left: h.prev.name + "." + h.e.from[k], Right: t.name + "." + h.e.to[k]}
+			}
+		}
+		sub.Joins = append(sub.Joins, plan.Join{Type: plan.JoinInner, Source: plan.Source{Table: t.name}, On: on})
+	}
+	var conds []plan.Cond
+	for _, c := range inner.conds {
+		conds = append(conds, condOf(c)...)
+	}
+	switch len(conds) {
+	case 0:
+	case 1:
+		sub.Where = &conds[0]
+	default:
+		sub.Where = &plan.Cond{And: conds}
+	}
+	key := plan.Col(q.from.name + "." + first.e.to[0])
+	in := plan.Cond{Op: "in", Left: &key, Subquery: sub}
+	switch {
+	case p.Where == nil:
+		p.Where = &in
+	case len(p.Where.And) > 0:
+		p.Where.And = append(p.Where.And, in)
+	default:
+		p.Where = &plan.Cond{And: []plan.Cond{*p.Where, in}}
+	}
+	p.Reason = describe(q)
+	return p
 }

@@ -50,14 +50,17 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 	// The subject's own column wins ("customers in Germany" is
 	// customers.country, not their client's country), then a column of a
 	// table the question names ("orders from customers in Germany").
-	var own, named, parent []valueRef
+	var own, named, parent, far []valueRef
 	for _, v := range common {
 		switch t := r.lx.tables[v.table]; {
 		case t == r.subject:
 			own = append(own, v)
-		case len(r.subject.parents[t.idx]) == 0:
-		case slices.Contains(r.named, t):
+		case slices.Contains(r.named, t) && r.connected(t):
 			named = append(named, v)
+		case len(r.subject.parents[t.idx]) == 0:
+			if r.connected(t) {
+				far = append(far, v)
+			}
 		default:
 			parent = append(parent, v)
 		}
@@ -68,6 +71,11 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 	}
 	if len(reachable) == 0 {
 		reachable = parent
+	}
+	if len(reachable) == 0 && len(common) == len(far) && oneColumn(far) {
+		// A value held only by one column of a table a path reaches
+		// ("reviewers who rated Gone with the Wind").
+		reachable = far
 	}
 	var colsSeen []string
 	for _, v := range reachable {
@@ -287,4 +295,14 @@ func (r *resolver) period(col *colInfo, fs filterSpec) (condSpec, *refusal) {
 		return condSpec{}, refuseUnresolved("%s holds years, so I could not apply %q to it.", col.ref, fs.text)
 	}
 	return condSpec{col: col, op: "range", lo: lo.Format(time.DateOnly), hi: hi.Format(time.DateOnly)}, nil
+}
+
+// oneColumn reports whether the values are all of one column.
+func oneColumn(vs []valueRef) bool {
+	for _, v := range vs {
+		if v.table != vs[0].table || v.col != vs[0].col {
+			return false
+		}
+	}
+	return len(vs) > 0
 }

@@ -17,9 +17,11 @@
 //	parse     roles: what is counted, aggregated, ranked, grouped, filtered,
 //	          shown (intent.go, literals.go, roles.go)
 //	resolve   the question's table, then each mention's column, joining a
-//	          parent along one foreign key at most (a child only inside a
-//	          subquery or to count it per parent) (resolve.go, filters.go,
-//	          shape.go)
+//	          parent along one foreign key, or a table the question names
+//	          along the one shortest path of at most three foreign keys
+//	          (never two equally short, never from one child of a parent
+//	          to another, never two children deep) (resolve.go, paths.go,
+//	          filters.go, shape.go)
 //	build     the Plan (build.go)
 //
 // Every stage may refuse (refuse.go); [Planner.PlanWithTrace] records what
@@ -32,7 +34,9 @@
 // "authors with at least 2 books", "the most common status"); a column
 // compared with its average (a subquery); != and NOT IN for a plain "not"
 // before values; "X without Y" as the X no row of Y refers to (a NOT IN
-// subquery, NULLs excluded); BETWEEN; alphabetical order; oldest and
+// subquery, NULLs excluded); rows filtered by a condition on a child or a
+// table beyond it, each shown once ("customers with cancelled orders",
+// "students in club Chess"); BETWEEN; alphabetical order; oldest and
 // youngest. Rows asked about without naming a column are shown by their
 // label columns (name, title, or the column named like the table), as a
 // question about "the department with the lowest budget" means its name;

@@ -14,6 +14,9 @@ import (
 type query struct {
 	from  *tableInfo
 	joins []*tableInfo // parents joined, in order of first use
+	// steps are the joins of tables that are not the subject's parents,
+	// reached along a path of foreign keys.
+	steps map[*tableInfo]hop
 
 	agg    string   // count, count_distinct, sum, avg, max, min; empty for rows
 	aggCol *colInfo // nil for count(*)
@@ -40,6 +43,9 @@ type query struct {
 	limit    int64
 	project  []*colInfo
 	distinct bool
+	// semi reads the joins and their conditions as a subquery of the
+	// subject's keys: each row of the subject once.
+	semi bool
 }
 
 // aggCol is one further aggregate and its column.
@@ -106,6 +112,14 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}
+	}
+	if rf := r.pathGuards(); rf != nil {
+		return r.q, rf
+	}
+	if r.fansOut() {
+		// "physicians who prescribe X": each physician once, however many
+		// prescriptions match.
+		r.q.distinct, r.q.semi = !semiJoins, semiJoins
 	}
 	// Every other table the question names must have been joined for a
 	// reason; otherwise its role is a guess ("orders of customers").
@@ -222,8 +236,18 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 		}
 	}
 	first := r.lx.tables[strongest(r.ms[primary].tables, classSynonym)[0].table]
+	if subject != first {
+		// The table asked about, when every other one named is at the
+		// end of one shortest path from it.
+		subject = first
+		for _, o := range named {
+			if _, n := r.lx.path(first, o); n != 1 {
+				subject = nil
+			}
+		}
+	}
 	if subject == nil || subject != first {
-		return nil, refuseUnresolved("I could not tell how %s combine in this question: the offline planner only joins a table to one it references directly.", tableList(named))
+		return nil, refuseUnresolved("I could not tell how %s combine in this question: the offline planner only joins tables along one shortest path of at most %d foreign keys.", tableList(named), maxHops)
 	}
 	r.subject = subject
 	return named, nil
@@ -425,6 +449,11 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 				order = nil // a key of another table is not this one's
 			}
 		}
+		if len(order) == 0 && named && farColumns {
+			// Only one table a path reaches holds it ("the customer with
+			// account name 162").
+			byParent, order = r.farRefs(cands)
+		}
 		switch len(order) {
 		case 0:
 			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
@@ -473,7 +502,8 @@ func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, [
 		if named && !slices.Contains(r.named, r.lx.tables[c.table]) {
 			continue
 		}
-		if _, ok := r.subject.parents[c.table]; ok {
+		t := r.lx.tables[c.table]
+		if _, ok := r.subject.parents[c.table]; ok || named && t != r.subject && r.connected(t) {
 			if _, seen := byParent[c.table]; !seen {
 				order = append(order, c.table)
 			}
@@ -481,6 +511,26 @@ func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, [
 		}
 	}
 	return byParent, order
+}
+
+// farColumns lets a column be read from the one table beyond the
+// subject's parents that holds it.
+var farColumns = true
+
+// farRefs is parentRefs for tables beyond the subject's parents: all
+// candidates must be non-key columns of one table at the end of one
+// shortest path.
+func (r *resolver) farRefs(cands []nameRef) (map[int][]nameRef, []int) {
+	t := cands[0].table
+	for _, c := range cands {
+		if c.table != t || c.col < 0 || r.isKey(c) {
+			return nil, nil
+		}
+	}
+	if tt := r.lx.tables[t]; tt == r.subject || len(r.subject.parents[t]) > 0 || !r.connected(tt) {
+		return nil, nil
+	}
+	return map[int][]nameRef{t: cands}, []int{t}
 }
 
 // candidates returns the columns a mention may mean: all of them, or only
@@ -539,11 +589,117 @@ func (r *resolver) reach(t *tableInfo) *refusal {
 	}
 	switch n := len(r.subject.parents[t.idx]); {
 	case n == 0:
-		return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+		return r.reachByPath(t)
 	case n > 1:
 		return refuseUnresolved("%s references %s in %d ways, and I could not tell which one the question means.", r.subject.name, t.name, n)
 	}
 	r.q.joins = append(r.q.joins, t)
+	return nil
+}
+
+// reachByPath joins t along the one shortest path of foreign keys from the
+// subject, with the tables between; two equally short paths, or none
+// within maxHops, are refused.
+func (r *resolver) reachByPath(t *tableInfo) *refusal {
+	p, n := r.lx.path(r.subject, t)
+	switch {
+	case n == 0:
+		return refuseUnresolved("I cannot connect %s to %s through at most %d foreign keys.", t.name, r.subject.name, maxHops)
+	case n > 1:
+		return refuseUnresolved("%s and %s are connected in %d equally short ways, and I could not tell which one the question means.", r.subject.name, t.name, n)
+	}
+	for _, h := range p {
+		if h.table == r.subject || r.joined(h.table) {
+			continue
+		}
+		if r.q.steps == nil {
+			r.q.steps = map[*tableInfo]hop{}
+		}
+		r.q.steps[h.table] = h
+		r.q.joins = append(r.q.joins, h.table)
+	}
+	return nil
+}
+
+// connected reports whether t can be joined to the subject: it is a parent
+// by one key, or at the end of one shortest path.
+func (r *resolver) connected(t *tableInfo) bool {
+	if t == r.subject {
+		return true
+	}
+	if n := len(r.subject.parents[t.idx]); n > 0 {
+		return n == 1
+	}
+	_, n := r.lx.path(r.subject, t)
+	return n == 1
+}
+
+// semiJoins chooses how a list filtered through a child shows each row
+// of the subject once: as key IN (subquery) rather than DISTINCT.
+var semiJoins = true
+
+// fansOut reports whether a list of the subject's own columns joins a
+// child table along a path, so that a row could repeat once per child.
+func (r *resolver) fansOut() bool {
+	q := r.q
+	if q.agg != "" || len(q.project) == 0 || len(q.order) > 0 {
+		return false
+	}
+	down := false
+	for _, h := range q.steps {
+		down = down || h.down
+	}
+	if !down {
+		return false
+	}
+	for _, c := range q.project {
+		if c.table != q.from {
+			return false
+		}
+	}
+	return true
+}
+
+// throughChild reports whether t is joined along a path that goes down to
+// a child table, so that one row of the subject meets many of t.
+func (r *resolver) throughChild(t *tableInfo) bool {
+	for h, ok := r.q.steps[t]; ok; h, ok = r.q.steps[h.prev] {
+		if h.down {
+			return true
+		}
+	}
+	return false
+}
+
+// pathGuards refuses the readings a path of joins makes doubtful: a
+// ranking cut by a limit on a table reached up from a child ("stores in
+// the district with the most people" ranks districts, not stores), and a
+// negated value of a table reached through a child ("students who do not
+// have a food allergy" means none of their allergies, not one other).
+func (r *resolver) pathGuards() *refusal {
+	for _, o := range r.q.order {
+		if h, ok := r.q.steps[o.col.table]; ok && !h.down && r.q.limit > 0 {
+			return refuseUnsupported("rankings by a column of %s, which is not %s's own or a parent's", o.col.table.name, r.subject.name)
+		}
+	}
+	if r.q.agg == "" && len(r.q.project) == 0 {
+		for t := range r.q.steps {
+			if r.throughChild(t) {
+				// "clients with orders on the road": which of their
+				// columns describe them is a guess; all of them repeat.
+				return refuseUnresolved("I could not tell which columns of %s to show.", r.subject.name)
+			}
+		}
+	}
+	for _, c := range r.q.conds {
+		if (c.op == "!=" || c.op == "<>" || c.op == "not_in") && c.child == nil && r.throughChild(c.col.table) {
+			return refuseUnsupported("negated conditions on %s, which holds many rows per %s", c.col.table.name, r.subject.name)
+		}
+		if c.op == "in" && r.throughChild(c.col.table) {
+			// "students in Canoeing and Kayaking": in both, or in either?
+			return refuseUnsupported("several values of %s, which holds many rows per %s", c.col.table.name, r.subject.name)
+		}
+	}
 	return nil
 }
 

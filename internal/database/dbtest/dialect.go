@@ -44,7 +44,7 @@ var DialectPlans = map[string]string{
 		"from": {"subquery": {"select": [{"expr": {"col": "orders.id"}}], "from": {"table": "orders"}, "order_by": [{"expr": {"col": "orders.id"}}], "limit": 7}, "alias": "t"}}`,
 	"nulls last": `{"select": [{"expr": {"col": "employees.id"}}, {"expr": {"col": "employees.manager_id"}}],
 		"from": {"table": "employees"}, "order_by": [{"expr": {"col": "employees.manager_id"}, "nulls": "last"}, {"expr": {"col": "employees.id"}}]}`,
-	"odd alias": `{"select": [{"expr": {"agg": "count"}, "alias": "the \"count\" of it"}], "from": {"table": "categories"}}`,
+	"odd alias":      `{"select": [{"expr": {"agg": "count"}, "alias": "the \"count\" of it"}], "from": {"table": "categories"}}`,
 	"distinct count": `{"select": [{"expr": {"agg": "count_distinct", "arg": {"col": "customers.country"}}, "alias": "n"}], "from": {"table": "customers"}}`,
 	"boolean literal": `{"select": [{"expr": {"agg": "count"}, "alias": "n"}], "from": {"table": "orders"},
 		"where": {"op": "=", "left": {"case": [{"if": {"op": "=", "left": {"col": "orders.status"}, "right": {"value": "cancelled"}}, "then": {"value": 1}}], "else": {"value": 0}}, "right": {"value": 1}}}`,
