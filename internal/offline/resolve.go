@@ -118,8 +118,9 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	}
 	if r.fansOut() {
 		// "physicians who prescribe X": each physician once, however many
-		// prescriptions match.
-		r.q.distinct, r.q.semi = !semiJoins, semiJoins
+		// prescriptions match (its key IN the child's, or DISTINCT when
+		// the joins do not allow a subquery).
+		r.q.semi = true
 	}
 	// Every other table the question names must have been joined for a
 	// reason; otherwise its role is a guess ("orders of customers").
@@ -449,11 +450,6 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 				order = nil // a key of another table is not this one's
 			}
 		}
-		if len(order) == 0 && named && farColumns {
-			// Only one table a path reaches holds it ("the customer with
-			// account name 162").
-			byParent, order = r.farRefs(cands)
-		}
 		switch len(order) {
 		case 0:
 			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
@@ -511,26 +507,6 @@ func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, [
 		}
 	}
 	return byParent, order
-}
-
-// farColumns lets a column be read from the one table beyond the
-// subject's parents that holds it.
-var farColumns = true
-
-// farRefs is parentRefs for tables beyond the subject's parents: all
-// candidates must be non-key columns of one table at the end of one
-// shortest path.
-func (r *resolver) farRefs(cands []nameRef) (map[int][]nameRef, []int) {
-	t := cands[0].table
-	for _, c := range cands {
-		if c.table != t || c.col < 0 || r.isKey(c) {
-			return nil, nil
-		}
-	}
-	if tt := r.lx.tables[t]; tt == r.subject || len(r.subject.parents[t]) > 0 || !r.connected(tt) {
-		return nil, nil
-	}
-	return map[int][]nameRef{t: cands}, []int{t}
 }
 
 // candidates returns the columns a mention may mean: all of them, or only
@@ -633,10 +609,6 @@ func (r *resolver) connected(t *tableInfo) bool {
 	_, n := r.lx.path(r.subject, t)
 	return n == 1
 }
-
-// semiJoins chooses how a list filtered through a child shows each row
-// of the subject once: as key IN (subquery) rather than DISTINCT.
-var semiJoins = true
 
 // fansOut reports whether a list of the subject's own columns joins a
 // child table along a path, so that a row could repeat once per child.

@@ -1,0 +1,91 @@
+package offline
+
+// hop is one join of a path between tables: table is joined to prev, the
+// table before it on the path, along edge e. down means table references
+// prev (a child); otherwise prev references table (a parent).
+type hop struct {
+	table, prev *tableInfo
+	e           fkEdge
+	down        bool
+}
+
+// maxHops bounds the joins between two tables: a longer path is more
+// likely a wrong reading than the one meant.
+const maxHops = 3
+
+// link returns the one foreign key between a and b in either direction,
+// and whether b references a; ok is false when there is none or more than
+// one (which of them is meant would be a guess).
+func link(a, b *tableInfo) (e fkEdge, down, ok bool) {
+	up, dn := a.parents[b.idx], b.parents[a.idx]
+	switch {
+	case len(up) == 1 && len(dn) == 0:
+		return up[0], false, true
+	case len(dn) == 1 && len(up) == 0:
+		return dn[0], true, true
+	}
+	return fkEdge{}, false, false
+}
+
+// path returns the shortest chain of joins from table a to table b along
+// declared foreign keys, counting how many shortest chains there are.
+// Pairs of tables linked by several keys are not crossed, nor is a parent
+// crossed from one child to another (two rows sharing a department are
+// rarely what a question relates). A nil path with n == 0 means none
+// within maxHops.
+func (lx *lexicon) path(a, b *tableInfo) (p []hop, n int) {
+	if a == b {
+		return nil, 1
+	}
+	// A state is a table and whether it was reached going up to a parent.
+	type state struct {
+		t      *tableInfo
+		up     bool
+		downed bool // a child was entered on the way
+	}
+	start := state{t: a}
+	dist := map[state]int{start: 0}
+	count := map[state]int{start: 1}
+	prev := map[state]state{}
+	via := map[state]hop{}
+	frontier := []state{start}
+	var ends []state
+	for d := 1; d <= maxHops && len(frontier) > 0 && len(ends) == 0; d++ {
+		var next []state
+		for _, st := range frontier {
+			for _, u := range lx.tables {
+				if u == st.t {
+					continue
+				}
+				e, down, ok := link(st.t, u)
+				if !ok || down && (st.up || st.downed) {
+					continue
+				}
+				ns := state{t: u, up: !down, downed: st.downed || down}
+				du, seen := dist[ns]
+				switch {
+				case !seen:
+					dist[ns], count[ns], prev[ns] = d, count[st], st
+					via[ns] = hop{table: u, prev: st.t, e: e, down: down}
+					next = append(next, ns)
+					if u == b {
+						ends = append(ends, ns)
+					}
+				case du == d:
+					count[ns] += count[st]
+				}
+			}
+		}
+		frontier = next
+	}
+	if len(ends) == 0 {
+		return nil, 0
+	}
+	for _, e := range ends {
+		n += count[e]
+	}
+	for st := ends[0]; st != start; st = prev[st] {
+		p = append([]hop{via[st]}, p...)
+	}
+	return p, n
+}
