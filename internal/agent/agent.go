@@ -88,8 +88,8 @@ func New(db database.Engine, s *schema.Schema, model llm.Model, offline OfflineP
 	if err != nil {
 		return nil, err
 	}
-	if model == nil && offline == nil {
-		return nil, errors.New("agent: neither an LLM nor the offline planner is available")
+	if model == nil && (offline == nil || cfg.Planner == "llm") {
+		return nil, errors.New("agent: no planner: planner \"llm\" needs an LLM (--llm ollama:llama3.1), and without one the offline planner must be allowed")
 	}
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)

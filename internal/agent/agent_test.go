@@ -14,6 +14,7 @@ import (
 	"querent/internal/llm/llmtest"
 	"querent/internal/llm/openai"
 	"querent/internal/offline"
+	"querent/internal/plan"
 	"querent/internal/schema"
 )
 
@@ -247,4 +248,33 @@ func TestWriteQuestionIsRefusedWithoutAnLLMCall(t *testing.T) {
 			t.Errorf("%q: error %+v with %d LLM calls, want cannot_answer with none", q, r.Error, r.LLMCalls)
 		}
 	}
+}
+
+func TestNewRefusesLLMPlannerWithoutModel(t *testing.T) {
+	db, s := openDemo(t)
+	if _, err := agent.New(db, s, nil, offline.New(s, offline.Options{}), agent.Config{Planner: "llm"}, nil); err == nil {
+		t.Error("an agent whose only planner is a missing LLM was built")
+	}
+}
+
+// TestOfflineFailureWithoutLLMIsFinal: with no LLM, a failed offline plan
+// cannot be repaired, and the response says how an LLM would help.
+func TestOfflinePlanFailureWithoutLLM(t *testing.T) {
+	db, s := openDemo(t)
+	a, err := agent.New(db, s, nil, brokenPlanner{}, agent.Config{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := a.Ask(context.Background(), agent.Request{Question: "anything"})
+	if r.Error == nil || !strings.Contains(r.Error.Hint, "LLM") || r.Attempts != 1 {
+		t.Errorf("error %+v after %d attempts, want one final failure hinting at an LLM", r.Error, r.Attempts)
+	}
+}
+
+// brokenPlanner returns a plan that fails past the audit: its raw SQL
+// names a table that does not exist.
+type brokenPlanner struct{}
+
+func (brokenPlanner) PlanWithTrace(string) (*plan.Reply, offline.Trace) {
+	return &plan.Reply{Plan: &plan.Plan{RawSQL: "SELECT * FROM nowhere"}}, offline.Trace{}
 }

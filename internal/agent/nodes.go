@@ -116,13 +116,6 @@ func (r *run) planStep(ctx context.Context) node {
 			return r.fail(&Error{Code: CodeCannotAnswer, Message: msg, Hint: hint})
 		}
 	}
-	if a.model == nil {
-		// Only the offline planner exists and its plan failed: it is
-		// deterministic, so asking it again would fail the same way.
-		last := r.failures[len(r.failures)-1]
-		return r.fail(&Error{Code: codeForFailure(last), Message: last.Message,
-			Hint: "the offline planner's query failed; configure an LLM (--llm ollama:llama3.1) so querent can repair it"})
-	}
 	return r.planLLM(ctx)
 }
 
