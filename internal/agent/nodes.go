@@ -210,7 +210,9 @@ func (r *run) audit(ctx context.Context) node {
 		r.event("audit", start, fmt.Sprintf("%d errors", len(diags.Errors())), diags.Err().Error())
 		return r.repair(failure{Stage: "audit", Code: diags.Errors()[0].Code, Message: diags.Err().Error(), Plan: r.plan.String()})
 	}
-	r.plan = fixed
+	// Name computed columns the same way on every engine ("count", not
+	// "COUNT(*)" here and "count_star()" there).
+	r.plan = plan.NameOutputs(fixed)
 	r.event("audit", start, fmt.Sprintf("ok, %d notes", len(diags)), joinDiags(diags))
 	return r.compile
 }
