@@ -473,13 +473,32 @@ func (d *DB) setTimeout(ctx context.Context, c *conn, t time.Duration) error {
 // statement only (KILL QUERY), or the whole connection. Errors are ignored:
 // the thread may have ended already, which is the point.
 func (d *DB) kill(id uint64, connection bool) {
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	what := "KILL QUERY "
 	if connection {
 		what = "KILL CONNECTION "
 	}
-	_, _ = d.killer.ExecContext(ctx, what+strconv.FormatUint(id, 10))
+	stmt := what + strconv.FormatUint(id, 10)
+	_, _ = d.killer.ExecContext(ctx, stmt)
+	if !connection {
+		// The statement may be blocked writing rows we no longer read; it
+		// sees the KILL once the caller closes the rows, so there is
+		// nothing to wait for here.
+		return
+	}
+	// On a loaded machine a KILL was seen to leave the statement running;
+	// the caller has gone, so nothing would ever stop it. Check that the
+	// thread is gone, and kill again until it is (bounded by ctx).
+	for ctx.Err() == nil {
+		var n int
+		err := d.killer.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.PROCESSLIST WHERE ID = ?", id).Scan(&n)
+		if err != nil || n == 0 {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+		_, _ = d.killer.ExecContext(ctx, stmt)
+	}
 }
 
 // text reads a catalogue value as a string ("" for NULL).
