@@ -141,20 +141,6 @@ func ctxError(err error) *Error {
 	return &Error{Code: CodeInternal, Message: "the question was cancelled", Hint: "ask again"}
 }
 
-// Mode says how the agent will plan, for progress and doctor output.
-func (a *Agent) Mode() string {
-	switch {
-	case a.model == nil:
-		return "offline planner only (no LLM configured)"
-	case a.cfg.Planner == "offline":
-		return "offline planner only"
-	case a.cfg.Planner == "llm" || a.offline == nil:
-		return "LLM " + a.model.Name()
-	default:
-		return "offline planner, then LLM " + a.model.Name()
-	}
-}
-
 // failure is one failed attempt, remembered so the next prompt can learn
 // from it and so the final clarification can say what was tried.
 type failure struct {

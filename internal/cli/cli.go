@@ -10,7 +10,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	// Engines register themselves.
 	_ "querent/internal/database/duckdb"
@@ -153,5 +152,3 @@ func isTerminal(w io.Writer) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
-
-func joinLines(lines ...string) string { return strings.Join(lines, "\n") }
