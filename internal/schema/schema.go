@@ -31,9 +31,12 @@ type Table struct {
 	// empty for SQLite and DuckDB's main schema.
 	Namespace string `json:"namespace,omitempty"`
 	// Ident is the unqualified table name as the engine knows it.
-	Ident       string       `json:"ident"`
-	View        bool         `json:"view,omitempty"`
-	Description string       `json:"description,omitempty"`
+	Ident       string `json:"ident"`
+	View        bool   `json:"view,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Synonyms are other words users call the table by ("clients" for
+	// customers), from business context metadata; planners link them as names.
+	Synonyms    []string     `json:"synonyms,omitempty"`
 	Columns     []Column     `json:"columns"`
 	PrimaryKey  []string     `json:"primary_key,omitempty"`
 	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
@@ -49,6 +52,9 @@ type Column struct {
 	Kind        Kind   `json:"kind"`
 	Nullable    bool   `json:"nullable"`
 	Description string `json:"description,omitempty"`
+	// Synonyms are other words users call the column by ("revenue" for
+	// total_amount), from business context metadata.
+	Synonyms []string `json:"synonyms,omitempty"`
 	// Samples holds distinct non-null values of text columns, used to ground
 	// literals in the question and to show the LLM what values look like.
 	Samples []string `json:"samples,omitempty"`
