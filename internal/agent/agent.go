@@ -40,6 +40,25 @@ type Config struct {
 	TopTables int
 	// Tenant, when set, scopes every compiled query to one tenant.
 	Tenant *sqlgen.Tenant
+	// MaxLLMCalls caps the model calls one question may make, whatever
+	// the retries, refinements, judge and explanation would like (default
+	// 10). Optional calls are skipped when the budget is spent.
+	MaxLLMCalls int
+	// Evaluate asks the LLM to judge whether the result answers the question
+	// (one call); a "no" is repaired within MaxAttempts.
+	Evaluate bool
+	// Explain asks the LLM for 2–4 sentences for a business reader (one
+	// call); the deterministic summary is always there.
+	Explain bool
+	// NoCalculator turns off checking every number in the LLM's prose
+	// against the result (wrong ones are corrected or their sentence dropped).
+	NoCalculator bool
+	// RefineCount bounds the attempts to rescue an empty result (a filter
+	// value corrected to a real one, or a re-plan told what matched nothing).
+	RefineCount int
+	// RawRowLimit caps the records returned behind an aggregate answer;
+	// zero turns raw rows off.
+	RawRowLimit int
 }
 
 func (c *Config) defaults() {
@@ -60,6 +79,9 @@ func (c *Config) defaults() {
 	}
 	if c.TopTables <= 0 {
 		c.TopTables = 8
+	}
+	if c.MaxLLMCalls <= 0 {
+		c.MaxLLMCalls = 10
 	}
 }
 

@@ -38,6 +38,9 @@ type run struct {
 	tables       []string
 	result       *database.Result
 	failures     []failure
+	refines      int    // empty results rescued so far
+	empty        string // why the final result is empty
+	emptyRun     *emptySnapshot
 }
 
 // event records a finished step.
@@ -145,11 +148,10 @@ func (r *run) planLLM(ctx context.Context) node {
 	if err != nil {
 		return r.fail(&Error{Code: CodeInternal, Message: err.Error()})
 	}
-	resp, err := a.model.Generate(ctx, llm.Request{Messages: msgs, Schema: plan.Schema(a.cfg.Tier), SchemaName: "planner_reply", Temperature: 0})
-	r.resp.LLMCalls++
-	if resp != nil {
-		r.resp.Tokens.Prompt += resp.Usage.PromptTokens
-		r.resp.Tokens.Completion += resp.Usage.CompletionTokens
+	resp, err := r.generate(ctx, llm.Request{Messages: msgs, Schema: plan.Schema(a.cfg.Tier), SchemaName: "planner_reply", Temperature: 0})
+	if b, ok := err.(errBudget); ok {
+		r.event("plan", start, "LLM call budget exhausted", b.Error())
+		return r.fail(&Error{Code: CodeLLM, Message: b.Error() + " before it could be answered", Hint: "raise max_llm_calls, or ask a narrower question"})
 	}
 	if err != nil {
 		kind := llm.KindOf(err)
@@ -168,6 +170,9 @@ func (r *run) planLLM(ctx context.Context) node {
 	case reply.Clarification != nil:
 		r.event("plan", start, "LLM asks for clarification", declineReason(reply))
 		return r.clarify(reply.Clarification)
+	case reply.CannotAnswer != "" && r.emptyRun != nil:
+		r.event("plan", start, "LLM confirms nothing matches", reply.CannotAnswer)
+		return r.restoreEmpty(reply.CannotAnswer)
 	case reply.CannotAnswer != "":
 		r.event("plan", start, "LLM cannot answer", reply.CannotAnswer)
 		return r.fail(&Error{Code: CodeCannotAnswer, Message: reply.CannotAnswer, Hint: "the database does not seem to hold what the question asks for; ask about the tables listed by querent schema"})
@@ -296,7 +301,7 @@ func (r *run) execute(ctx context.Context) node {
 		decision += fmt.Sprintf(" (truncated at row_limit %d)", r.agent.cfg.RowLimit)
 	}
 	r.event("execute", start, decision, "")
-	return r.answer
+	return r.check
 }
 
 // execFailure turns an engine error into a failure whose message carries the
@@ -369,6 +374,9 @@ func (r *run) repair(f failure) node {
 		r.event("repair", start, "no LLM to repair with", f.Code)
 		return r.fail(&Error{Code: codeForFailure(f), Message: f.Message,
 			Hint: "the offline planner's query failed; configure an LLM (--llm ollama:llama3.1) so querent can repair it"})
+	case r.attempt >= r.agent.cfg.MaxAttempts && r.emptyRun != nil:
+		r.event("repair", start, "refinement failed; keeping the empty result", f.Code)
+		return r.restoreEmpty("")
 	case r.attempt >= r.agent.cfg.MaxAttempts:
 		r.event("repair", start, fmt.Sprintf("giving up after %d attempts", r.attempt), f.Code)
 		return r.clarifyAfterFailures()
@@ -435,8 +443,18 @@ func (r *run) answer(ctx context.Context) node {
 	}
 	resp.Planner = r.planner
 	resp.Attempts = r.attempt
-	resp.Answer = summarize(res, r.agent.cfg.RowLimit)
+	resp.Summary = summarize(res, r.agent.cfg.RowLimit)
+	if r.empty != "" {
+		resp.Summary = "No rows matched: " + r.empty + "."
+	}
+	resp.Answer = resp.Summary
 	r.event("answer", start, "answered", "")
+	a := r.agent
+	if a.cfg.Explain && a.model != nil && len(res.Rows) > 0 && r.budgetLeft() {
+		if prose := r.explain(ctx); prose != "" {
+			resp.Answer = prose
+		}
+	}
 	return nil
 }
 

@@ -11,8 +11,15 @@ import (
 // the API returns it as JSON; its field names are the documented contract.
 type Response struct {
 	Question string `json:"question"`
-	// Answer is a short prose answer; numbers in it come from Rows.
-	Answer  string   `json:"answer"`
+	// Answer is a short prose answer; numbers in it come from Rows (an LLM's
+	// explanation is checked by the calculator before it gets here).
+	Answer string `json:"answer"`
+	// Summary is the deterministic account of the result, always present
+	// with rows, whatever the LLM wrote.
+	Summary string `json:"summary,omitempty"`
+	// Notes are remarks the user should see: a corrected value, a number
+	// fixed in the prose, a check that doubts the answer.
+	Notes   []string `json:"notes,omitempty"`
 	SQL     string   `json:"sql"`
 	Params  []any    `json:"params"`
 	Columns []string `json:"columns"`
