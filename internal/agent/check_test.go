@@ -12,12 +12,12 @@ import (
 )
 
 const (
-	listGermans   = `{"plan": {"select": [{"expr": {"col": "customers.email"}}], "from": {"table": "customers"}, "where": {"op": "=", "left": {"col": "customers.country"}, "right": {"value": "%s"}}}}`
-	countAll      = `{"plan": {"select": [{"expr": {"agg": "count"}, "alias": "n"}], "from": {"table": "customers"}}}`
-	verdictOK     = `{"correct": true, "reason": "counts the German customers"}`
-	verdictWrong  = `{"correct": false, "reason": "the question asks for customers in Germany but the plan counts every customer"}`
-	askGermans    = "How many customers live in Germany?"
-	listGermansQ  = "Which customers live in Germany?"
+	listGermans  = `{"plan": {"select": [{"expr": {"col": "customers.email"}}], "from": {"table": "customers"}, "where": {"op": "=", "left": {"col": "customers.country"}, "right": {"value": "%s"}}}}`
+	countAll     = `{"plan": {"select": [{"expr": {"agg": "count"}, "alias": "n"}], "from": {"table": "customers"}}}`
+	verdictOK    = `{"correct": true, "reason": "counts the German customers"}`
+	verdictWrong = `{"correct": false, "reason": "the question asks for customers in Germany but the plan counts every customer"}`
+	askGermans   = "How many customers live in Germany?"
+	listGermansQ = "Which customers live in Germany?"
 )
 
 func withValue(format, value string) string { return strings.Replace(format, "%s", value, 1) }
