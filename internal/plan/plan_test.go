@@ -50,6 +50,64 @@ func TestSchemaRoundTrip(t *testing.T) {
 	}
 }
 
+// TestPatchReplyRoundTrip keeps the patch reply's schema and Go types in
+// step in every tier: a reply using every operation validates, decodes,
+// re-encodes and validates again to the same operations.
+func TestPatchReplyRoundTrip(t *testing.T) {
+	data, err := os.ReadFile("testdata/patch_reply.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := plan.DecodePatchOps(mustField(t, data, "patch"))
+	if err != nil {
+		t.Fatalf("DecodePatchOps: %v", err)
+	}
+	for _, tier := range []plan.Tier{plan.TierMinimal, plan.TierStandard, plan.TierFull} {
+		t.Run(string(tier), func(t *testing.T) {
+			r, err := plan.DecodeReply(data, tier)
+			if err != nil {
+				t.Fatalf("DecodeReply: %v", err)
+			}
+			if r.Plan != nil || r.Clarification != nil || r.CannotAnswer != "" {
+				t.Errorf("a patch reply decoded other answers too: %+v", r)
+			}
+			if diff := cmp.Diff(want, r.Patch); diff != "" {
+				t.Errorf("patch (-DecodePatchOps +DecodeReply):\n%s", diff)
+			}
+			out, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r2, err := plan.DecodeReply(out, tier)
+			if err != nil {
+				t.Fatalf("re-encoded reply does not validate: %v\n%s", err, out)
+			}
+			if diff := cmp.Diff(r, r2); diff != "" {
+				t.Errorf("round trip changed the reply (-want +got):\n%s", diff)
+			}
+			if !strings.Contains(string(plan.Schema(tier)), `"patch_op"`) {
+				t.Errorf("%s tier schema lost the patch operations", tier)
+			}
+		})
+	}
+	if v := want[10].Value; v != int64(2024) {
+		t.Errorf("year decoded as %T %v, want int64 2024", v, v)
+	}
+	if want[5].Limit != nil || want[5].Op != plan.PatchModifyLimit {
+		t.Errorf("limit null decoded as %+v, want a modify_limit without limit", want[5])
+	}
+}
+
+// mustField returns one top-level field of a JSON object.
+func mustField(t *testing.T, data []byte, key string) []byte {
+	t.Helper()
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m[key]
+}
+
 func TestTiersPruneConstructs(t *testing.T) {
 	data, err := os.ReadFile("testdata/full_reply.json")
 	if err != nil {
@@ -82,6 +140,12 @@ func TestDecodeReplyProblems(t *testing.T) {
 		{"bad op", `{"plan": {"from": {"table": "t"}, "where": {"op": "===", "left": {"col": "t.a"}}}}`, "/plan/where"},
 		{"empty", `{}`, "/"},
 		{"clarification without questions", `{"clarification": {"questions": []}}`, "/clarification/questions"},
+		{"plan and patch", `{"plan": {"from": {"table": "t"}}, "patch": [{"op": "modify_limit", "limit": 3}]}`, "/"},
+		{"empty patch", `{"patch": []}`, "/patch"},
+		{"unknown patch op", `{"patch": [{"op": "add_columns", "column": "t.c"}]}`, "/patch/0/op"},
+		{"patch field of another op", `{"patch": [{"op": "add_column", "column": "t.c", "limit": 3}]}`, "/patch/0"},
+		{"patch without its field", `{"patch": [{"op": "modify_limit"}]}`, "/patch/0"},
+		{"patch limit of zero", `{"patch": [{"op": "modify_limit", "limit": 0}]}`, "/patch/0/limit"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -112,6 +176,10 @@ func FuzzDecodeReply(f *testing.F) {
 	f.Add([]byte(`{"plan": {"from": {"table": "t"}}}`))
 	f.Add([]byte(`{"clarification": {"questions": [{"text": "which?"}]}}`))
 	f.Add([]byte(`{"plan": {"from": {"table": "t"}, "where": {"op": "=", "left": 1, "right": null}}}`))
+	if patch, err := os.ReadFile("testdata/patch_reply.json"); err == nil {
+		f.Add(patch)
+	}
+	f.Add([]byte(`{"patch": [{"op": "modify_limit", "limit": null}, {"op": "change_grouping", "group_by": []}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := plan.DecodeReply(data, plan.TierFull)
 		if err != nil {

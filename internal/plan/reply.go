@@ -14,10 +14,15 @@ import (
 	"golang.org/x/text/message"
 )
 
-// Reply is what a planner returns: exactly one of a Plan, a request for
-// clarification, or a reason the question cannot be answered.
+// Reply is what a planner returns: exactly one of a Plan, a patch of the
+// previous turn's plan, a request for clarification, or a reason the
+// question cannot be answered.
 type Reply struct {
-	Plan          *Plan          `json:"plan,omitempty"`
+	Plan *Plan `json:"plan,omitempty"`
+	// Patch answers a follow-up by adjusting the previous answer's plan
+	// ([ApplyPatch]) instead of writing a new one: the router decides between
+	// update and rewrite in the same call that plans.
+	Patch         []PatchOp      `json:"patch,omitempty"`
 	Clarification *Clarification `json:"clarification,omitempty"`
 	CannotAnswer  string         `json:"cannot_answer,omitempty"`
 }
@@ -186,7 +191,22 @@ func DecodeReply(data []byte, t Tier) (*Reply, error) {
 	if err := dec.Decode(&r); err != nil {
 		return nil, &ValidationError{Problems: []string{describeJSONError(err)}}
 	}
+	if n := r.answers(); n != 1 {
+		// The schema says so too; this holds for a schema edited by hand.
+		return nil, &ValidationError{Problems: []string{fmt.Sprintf("the reply has %d answers; give exactly one of plan, patch, clarification or cannot_answer", n)}}
+	}
 	return &r, nil
+}
+
+// answers counts the alternatives the reply sets.
+func (r *Reply) answers() int {
+	n := 0
+	for _, set := range []bool{r.Plan != nil, len(r.Patch) > 0, r.Clarification != nil, r.CannotAnswer != ""} {
+		if set {
+			n++
+		}
+	}
+	return n
 }
 
 var englishPrinter = message.NewPrinter(language.English)
