@@ -97,6 +97,9 @@ func build(q *query) *plan.Plan {
 	for _, c := range q.conds {
 		conds = append(conds, condOf(c)...)
 	}
+	if q.measure != nil && q.measure.def.Where != nil {
+		conds = append(conds, *q.measure.measureWhere())
+	}
 	switch len(conds) {
 	case 0:
 	case 1:
@@ -141,6 +144,9 @@ func groupKeyRefs(q *query) []string {
 }
 
 func aggExpr(q *query) plan.Expr {
+	if q.measure != nil {
+		return q.measure.measureExpr()
+	}
 	if q.aggCol == nil {
 		return plan.Expr{Agg: "count"}
 	}
@@ -223,6 +229,8 @@ func describe(q *query) string {
 	case q.having != "":
 		fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)
 		return "offline planner: " + b.String() + whereText(q)
+	case q.measure != nil:
+		fmt.Fprintf(&b, "measure %s", q.measure.def.Name)
 	case q.agg == "count":
 		fmt.Fprintf(&b, "number of %s", q.from.name)
 	case q.agg == "count_distinct":

@@ -223,6 +223,17 @@ func (r *resolver) dateFilter(fs filterSpec) (condSpec, *refusal) {
 				dated = append(dated, c)
 			}
 		}
+		if len(dated) == 0 && r.q.measure != nil {
+			// A measure over rows without a date ("revenue in 2024" over
+			// order items): the date of a table the measure joins.
+			for _, t := range r.q.joins {
+				for _, c := range t.cols {
+					if c != nil && (c.date || c.year) {
+						dated = append(dated, c)
+					}
+				}
+			}
+		}
 		switch len(dated) {
 		case 0:
 			return condSpec{}, refuseUnresolved("%s has no date column that %q could apply to.", r.subject.name, fs.text)

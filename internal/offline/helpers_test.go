@@ -203,3 +203,9 @@ func exactlyOne(r *plan.Reply) bool {
 	}
 	return n == 1
 }
+
+// cmpPlan compares a plan, without its reason, with the wanted JSON.
+func cmpPlan(t *testing.T, want string, p *plan.Plan) string {
+	t.Helper()
+	return cmp.Diff(decodeJSON(t, want), planValue(t, p))
+}

@@ -17,6 +17,8 @@ type frame struct {
 	// measure ("the average and maximum salary", m = -1) or of their own
 	// column mention ("the average distance and average price").
 	moreAggs []aggItem
+	// msr is the business measure aggregated (agg "measure"), -1: none.
+	msr int
 	// counted is the table mention a count(*) counts (-1: none).
 	counted int
 
@@ -131,7 +133,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1, msr: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}
@@ -144,7 +146,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		}
 	}
 	p.owners()
-	for _, step := range []func() *refusal{p.duals, p.negations, p.values, p.literals, p.keywords, p.leftovers, p.check} {
+	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.values, p.literals, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}

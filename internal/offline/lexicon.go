@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"querent/internal/plan"
 	"querent/internal/schema"
 )
 
@@ -47,6 +48,10 @@ type lexicon struct {
 	names map[string][]nameRef
 	// values maps a valueKey to the columns whose samples hold that value.
 	values map[string][]valueRef
+	// measures are the business measures, measureNames their names and
+	// synonyms (stems, space-separated) → indexes into measures.
+	measures     []*measureInfo
+	measureNames map[string][]int
 	// maxSpan is the longest phrase, in words, worth looking up.
 	maxSpan int
 	// groupsByKey: the engine lets a query grouped by a primary key show
@@ -145,8 +150,8 @@ func init() {
 
 // newLexicon indexes a schema: names and values first, then the foreign
 // keys, which need every table indexed.
-func newLexicon(s *schema.Schema) *lexicon {
-	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, maxSpan: maxKeywordWords}
+func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
+	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, measureNames: map[string][]int{}, maxSpan: maxKeywordWords}
 	switch s.Engine {
 	case "sqlite", "postgres", "mysql":
 		lx.groupsByKey = true
@@ -165,6 +170,7 @@ func newLexicon(s *schema.Schema) *lexicon {
 			lx.addPhrase(stems(tableWords[1:]), nameRef{ti, -1, classExact})
 		}
 		lx.addName(tableWords, ti, -1, false)
+		lx.addSynonyms(t.Synonyms, ti, -1)
 
 		fkCols := map[string]bool{}
 		for _, fk := range t.ForeignKeys {
@@ -191,6 +197,7 @@ func newLexicon(s *schema.Schema) *lexicon {
 				info.labels = append(info.labels, ci)
 			}
 			lx.addName(words, ti, ci, col.id)
+			lx.addSynonyms(c.Synonyms, ti, ci)
 			lx.addSexValues(col)
 			ownKey := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name) && strings.HasSuffix(strings.ToLower(c.Name), "id")
 			if ownKey || col.qualified && idWords[last] && len(words) == len(tableWords)+1 {
@@ -247,6 +254,7 @@ func newLexicon(s *schema.Schema) *lexicon {
 			}
 		}
 	}
+	lx.addMeasures(s, measures)
 	return lx
 }
 
@@ -426,8 +434,21 @@ func (lx *lexicon) addName(words []string, t, c int, isID bool) {
 			lx.addVariants(st[k:], nameRef{t, c, classHead})
 		}
 	}
-	if c >= 0 && genericSuffixes[last] && !allStops(words[:len(words)-1]) {
+	if c >= 0 && (genericSuffixes[last] || prefixSuffixes[last]) && !allStops(words[:len(words)-1]) {
 		lx.addPhrase(st[:len(st)-1], nameRef{t, c, classPrefix})
+		lx.addVariants(st[:len(st)-1], nameRef{t, c, classPrefix})
+	}
+	// The words before a function word are the name's head noun:
+	// budget_in_billions is "the budget", member_of_club "a member".
+	for k := 1; k < len(words)-1; k++ {
+		if !hardStops[words[k]] {
+			continue
+		}
+		if !allStops(words[:k]) {
+			lx.addPhrase(st[:k], nameRef{t, c, classPrefix})
+			lx.addVariants(st[:k], nameRef{t, c, classPrefix})
+		}
+		break
 	}
 }
 
@@ -435,21 +456,32 @@ func (lx *lexicon) addName(words []string, t, c int, isID bool) {
 // other spellings of an abbreviation keep the class, synonyms weaken it.
 func (lx *lexicon) addVariants(st []string, ref nameRef) {
 	for _, eq := range equivs {
-		n := len(eq.canonical)
-		for p := 0; p+n <= len(st); p++ {
-			if strings.Join(st[p:p+n], " ") != strings.Join(eq.canonical, " ") {
-				continue
-			}
-			r := ref
-			if eq.synonyms {
-				r.class = classSynonym
-			}
-			for _, m := range eq.members {
-				v := append(append(append([]string{}, st[:p]...), m...), st[p+n:]...)
-				if len(v) == 1 && (hardStops[v[0]] || isKeyword(v[0])) {
+		// Abbreviations were rewritten to their canonical form already;
+		// synonyms stand for each other whichever the schema uses.
+		sources := [][]string{eq.canonical}
+		if eq.synonyms {
+			sources = append(sources, eq.members...)
+		}
+		for _, src := range sources {
+			n := len(src)
+			for p := 0; p+n <= len(st); p++ {
+				if !slices.Equal(st[p:p+n], src) {
 					continue
 				}
-				lx.addPhrase(v, r)
+				r := ref
+				if eq.synonyms {
+					r.class = classSynonym
+				}
+				for _, m := range append([][]string{eq.canonical}, eq.members...) {
+					if slices.Equal(m, src) {
+						continue
+					}
+					v := append(append(append([]string{}, st[:p]...), m...), st[p+n:]...)
+					if len(v) == 1 && (hardStops[v[0]] || isKeyword(v[0])) {
+						continue
+					}
+					lx.addPhrase(v, r)
+				}
 			}
 		}
 	}

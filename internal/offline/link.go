@@ -16,6 +16,7 @@ const (
 	mValue                      // a value found in a column's samples
 	mNumber                     // a number
 	mQuoted                     // a quoted literal
+	mMeasure                    // a business measure from the metadata
 )
 
 // mention is one linked run of tokens. Runs never overlap; together they
@@ -34,9 +35,11 @@ type mention struct {
 	vals []valueRef
 	// weak marks a value found only in incomplete samples: it counts only
 	// right after its own column's name.
-	weak   bool
-	num    any  // mNumber: int64 or float64
-	plural bool // the last word was written in the plural
+	weak bool
+	num  any // mNumber: int64 or float64
+	// measure indexes lexicon.measures (mMeasure).
+	measure int
+	plural  bool // the last word was written in the plural
 	// lead marks the question's first word after any politeness: where
 	// "set" or "change" is an order to write.
 	lead bool
@@ -107,11 +110,15 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		}
 		surf, st := surfaceKey(span), stemKey(span)
 		kw, isKw := keywords[surf]
+		if ids := lx.measureNames[st]; len(ids) == 1 {
+			// A measure the metadata defines outranks the schema's words.
+			return mention{kind: mMeasure, measure: ids[0]}, n
+		}
 		names := lx.names[st]
 		if n == 1 && hardStops[surf] && !isKw {
 			continue // function words name nothing, unless in capitals (see link)
 		}
-		if n == 1 && softStops[surf] {
+		if n == 1 && (softStops[surf] || relationVerbs[surf]) {
 			names = strongest(names, classExact)
 		}
 		var vals []valueRef
@@ -172,7 +179,7 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
 		return mention{kind: mNumber, num: n}, 1
 	}
-	if hardStops[t.text] || softStops[t.text] {
+	if hardStops[t.text] || softStops[t.text] || relationVerbs[t.text] {
 		return mention{kind: mStop}, 1
 	}
 	for n := min(lx.maxSpan, len(toks)-i); n >= 1; n-- {

@@ -42,6 +42,13 @@
 // question about "the department with the lowest budget" means its name;
 // "all the information about …" shows every column.
 //
+// Business context links like the schema's own names: table and column
+// synonyms from the metadata, and measures ([Options.Measures]), whose
+// aggregate and condition a question naming them uses ("revenue by
+// country"). [Planner.FollowUp] reads a short follow-up ("and in 2024?",
+// "only cancelled ones", "by country", "top 3", "and their emails?") as a
+// change to the previous plan (followup.go).
+//
 // Nothing is keyed to a particular database: the only vocabulary is general
 // English (words.go), and everything else comes from the schema's own names
 // and samples.
@@ -60,6 +67,10 @@ type Options struct {
 	// month"); zero means the date when New runs. Tests and evaluations pin
 	// it so answers do not drift.
 	Today time.Time
+	// Measures are the business measures of the metadata: a question that
+	// names one ("total revenue by country") aggregates with its Expr and
+	// keeps only the rows its Where allows.
+	Measures []plan.Measure
 }
 
 // Planner plans questions over one schema. It is immutable once built and
@@ -81,7 +92,7 @@ func New(s *schema.Schema, opt Options) *Planner {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	return &Planner{lx: newLexicon(s), today: today}
+	return &Planner{lx: newLexicon(s, opt.Measures), today: today}
 }
 
 // Plan returns a Plan, a Clarification or CannotAnswer for the question;

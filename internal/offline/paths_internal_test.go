@@ -24,7 +24,7 @@ func TestPathSearch(t *testing.T) {
 		tbl("y"), tbl("ay1", "a", "y"), tbl("ay2", "a", "y"), // two equal paths
 		tbl("p"), tbl("s1", "p"), tbl("s2", "p"), // siblings under one parent
 	}}
-	lx := newLexicon(s)
+	lx := newLexicon(s, nil)
 	named := func(n string) *tableInfo {
 		for _, t := range lx.tables {
 			if t.name == n {

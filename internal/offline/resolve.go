@@ -18,8 +18,10 @@ type query struct {
 	// reached along a path of foreign keys.
 	steps map[*tableInfo]hop
 
-	agg    string   // count, count_distinct, sum, avg, max, min; empty for rows
-	aggCol *colInfo // nil for count(*)
+	agg string // count, count_distinct, sum, avg, max, min, measure; empty for rows
+	// measure is the business measure when agg is "measure".
+	measure *measureInfo
+	aggCol  *colInfo // nil for count(*)
 	// moreAggs are further aggregates, shown after agg.
 	moreAggs []aggCol
 	// groupBy are the grouping columns, shown before the aggregate;
@@ -108,7 +110,7 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	}
 	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
 		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount}
-	for _, step := range []func() *refusal{r.filters, r.lacking, r.measure, r.groups, r.orders, r.projection} {
+	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.orders, r.projection} {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}
@@ -211,6 +213,12 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 	}
 	if f.counted >= 0 {
 		primary = f.counted
+	}
+	if f.msr >= 0 {
+		// A measure is computed over its own table's rows; the tables the
+		// question names are reached from there.
+		r.subject = r.lx.measures[f.msr].table
+		return named, nil
 	}
 	switch len(named) {
 	case 0:
@@ -466,6 +474,11 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 			return nil, clarify(fmt.Sprintf("Which %s do you mean?", text), choices)
 		}
 	}
+	if len(refs) > 1 && many && !r.allLabels(refs) {
+		// Several columns for one word are a row's names ("names" →
+		// first_name and last_name); any others are a choice to ask.
+		many = false
+	}
 	if len(refs) > 1 && !many {
 		var choices []string
 		for _, c := range refs {
@@ -485,6 +498,17 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 	return cols, nil
 }
 
+// allLabels reports whether every reference is one of its table's label
+// (name) columns.
+func (r *resolver) allLabels(refs []nameRef) bool {
+	for _, c := range refs {
+		if !slices.Contains(r.lx.tables[c.table].labels, c.col) {
+			return false
+		}
+	}
+	return true
+}
+
 // isKey reports whether a reference is a key column.
 func (r *resolver) isKey(c nameRef) bool { return c.col >= 0 && r.lx.col(c.table, c.col).id }
 
@@ -499,7 +523,8 @@ func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, [
 			continue
 		}
 		t := r.lx.tables[c.table]
-		if _, ok := r.subject.parents[c.table]; ok || named && t != r.subject && r.connected(t) {
+		far := (named || r.q != nil && r.q.measure != nil) && t != r.subject && r.connected(t)
+		if _, ok := r.subject.parents[c.table]; ok || far {
 			if _, seen := byParent[c.table]; !seen {
 				order = append(order, c.table)
 			}

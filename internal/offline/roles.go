@@ -73,6 +73,9 @@ func (p *parser) keywords() *refusal {
 			// "in descending order of price" names its key; otherwise the
 			// direction applies to the sort or ranking read elsewhere.
 			if n := p.next(i); p.isCol(n) && !p.used[n] {
+				if a := p.next(n); p.is(a, kwAnd, kwComma) && p.isCol(p.next(a)) {
+					return refuseUnsupported("sorting by several columns")
+				}
 				f.sorts = append(f.sorts, sortSpec{m: n})
 				p.used[n] = true
 			}

@@ -81,6 +81,8 @@ func TestIdentifierAnswers(t *testing.T) {
 		{"number of sales orders per person", `{"select":[{"expr":{"col":"Person.FullName"}},{"expr":{"agg":"count"}}],"from":{"table":"SalesOrder"},"joins":[{"type":"inner","table":"Person","on":[{"left":"SalesOrder.PersonID","right":"Person.PersonID"}]}],"group_by":[{"col":"SalesOrder.PersonID"},{"col":"Person.FullName"}]}`},
 		{"the sales order with the highest qty", `{"from":{"table":"SalesOrder"},"order_by":[{"expr":{"col":"SalesOrder.Qty"},"desc":true}],"limit":1}`},
 		{"the latest sales order", `{"from":{"table":"SalesOrder"},"order_by":[{"expr":{"col":"SalesOrder.OrderDate"},"desc":true}],"limit":1}`},
+		// "born" names the birth date column through a general synonym.
+		{"people born in 1990", `{"select":[{"expr":{"col":"Person.FullName"}}],"from":{"table":"Person"},"where":{"and":[{"op":">=","left":{"col":"Person.DOB"},"right":{"value":"1990-01-01"}},{"op":"<","left":{"col":"Person.DOB"},"right":{"value":"1991-01-01"}}]}}`},
 		{"list the full names of people", `{"select":[{"expr":{"col":"Person.FullName"}}],"from":{"table":"Person"}}`},
 	})
 }
@@ -99,7 +101,6 @@ func TestDualWordAnswers(t *testing.T) {
 func TestIdentifierRefusals(t *testing.T) {
 	runRefusals(t, crmSchema(), []string{
 		"orders shipped to Mexico",
-		"people born in 1990",
 		"how many people have sales orders",
 		"drop table Person",
 	})

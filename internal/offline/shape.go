@@ -10,6 +10,8 @@ import (
 func (r *resolver) measure() *refusal {
 	f, q := r.f, r.q
 	switch {
+	case f.agg == "measure":
+		return nil // set by measureJoins
 	case f.agg == "count" && f.measure < 0:
 		q.agg = "count"
 		return nil
@@ -280,6 +282,27 @@ func (r *resolver) ownedColumns(g int, t *tableInfo) ([]*colInfo, *refusal) {
 	return cols, nil
 }
 
+// restatesFilter reports whether column mention m, linked to c only by a
+// the words before its generic suffix or a synonym, is the column a condition fixes to one value, in a
+// question that shows other columns too: "the description of the budget
+// type with code ORG" shows the description, not the code it was given.
+func (r *resolver) restatesFilter(m int, c *colInfo) bool {
+	if len(r.f.project) < 2 {
+		return false
+	}
+	for _, ref := range r.ms[m].cols {
+		if ref.table == c.table.idx && ref.col == c.idx && ref.class <= classHead {
+			return false
+		}
+	}
+	for _, cs := range r.q.conds {
+		if cs.col == c && cs.op == "=" && len(cs.vals) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
 // colByName returns the column of t called name, or nil.
 func (r *resolver) colByName(t *tableInfo, name string) *colInfo {
 	for _, c := range t.cols {
@@ -317,6 +340,9 @@ func (r *resolver) projection() *refusal {
 			return rf
 		}
 		for _, c := range cols {
+			if r.restatesFilter(m, c) {
+				continue
+			}
 			if q.agg != "" {
 				if !slices.Contains(q.groupBy, c) {
 					return refuseUnsupported("showing %s beside an aggregate", c.ref)

@@ -27,7 +27,8 @@ type Trace struct {
 // Link is one phrase of the question and what it linked to.
 type Link struct {
 	Words string `json:"words"`
-	// Kind is keyword, table, column, value, number, literal or unknown.
+	// Kind is keyword, table, column, value, measure, number, literal or
+	// unknown.
 	Kind string `json:"kind"`
 	// Targets are the candidates: table names, "table.column" references,
 	// or "table.column = value" for values.
@@ -74,11 +75,15 @@ func (lx *lexicon) links(ms []mention) []Link {
 			l.Kind = "literal"
 		case mValue:
 			l.Kind = "value"
+		case mMeasure:
+			l.Kind = "measure"
+			l.Targets = []string{lx.measures[m.measure].def.Name}
 		case mName:
 			l.Kind = "column"
 			refs := m.cols
 			if len(m.tables) > 0 {
-				l.Kind, refs = "table", m.tables
+				// Only the strongest tables are ever chosen between.
+				l.Kind, refs = "table", strongest(m.tables, classSynonym)
 			}
 			for _, r := range refs {
 				if r.col < 0 {

@@ -113,7 +113,7 @@ var keywords = map[string]keyword{
 	// Grouping and ordering.
 	"per": {kind: kwGroup}, "for each": {kind: kwGroup}, "in each": {kind: kwGroup}, "for every": {kind: kwGroup},
 	"each": {kind: kwGroup}, "grouped by": {kind: kwGroup}, "group by": {kind: kwGroup},
-	"broken down by": {kind: kwGroup}, "by each": {kind: kwGroup}, "of each": {kind: kwGroup},
+	"broken down by": {kind: kwGroup}, "for different": {kind: kwGroup}, "for each different": {kind: kwGroup}, "by each": {kind: kwGroup}, "of each": {kind: kwGroup},
 	"by":        {kind: kwBy},
 	"sorted by": {kind: kwSort}, "ordered by": {kind: kwSort}, "order by": {kind: kwSort}, "sort by": {kind: kwSort},
 	"ranked by": {kind: kwSort}, "in order of": {kind: kwSort}, "arranged by": {kind: kwSort},
@@ -227,6 +227,29 @@ var softStops = setOf(
 	"corresponding", "respective", "along", "together", "including", "include", "includes",
 )
 
+// relationVerbs say how the rows of two tables relate ("students who
+// took a course", "songs produced by artists"). The foreign keys between
+// the tables the question names already say how; the verb adds nothing a
+// join does not, so it is read like a soft stop word (a schema name wins).
+// "Shared" is not one of them: "the cities shared by A and B" asks for an
+// intersection.
+var relationVerbs = setOf(
+	"use", "uses", "used", "using", "produce", "produces", "produced", "hold", "holds", "held",
+	"involve", "involves", "involved", "participate", "participates", "participated", "participating",
+	"teach", "teaches", "taught", "teaching", "offer", "offers", "offered", "assign", "assigned",
+	"take", "takes", "took", "taken", "taking", "enroll", "enrolls", "enrolled", "enrol", "enrolled",
+	"publish", "published", "direct", "directed", "attend", "attends", "attended", "receive", "receives",
+	"received", "register", "registered", "own", "owns", "owned",
+	"buy", "bought", "purchase", "purchased", "write", "writes", "wrote", "written", "perform",
+	"performs", "performed", "play", "plays", "played", "playing", "review", "reviewed", "work",
+	"works", "worked", "working", "serve", "serves", "served", "serving", "live", "lives", "lived",
+	"living", "provide", "provides", "provided", "host", "hosts", "hosted", "visit", "visits", "visited",
+	"handle", "handles", "handled", "manage", "manages", "managed", "contain", "contains", "contained",
+	"appear", "appears", "appeared", "feature", "featured", "features", "star", "starred", "compose", "composed",
+	"sell", "sells", "sold", "supply", "supplies", "supplied", "ship", "shipped", "deliver", "delivered",
+	"affect", "affects", "affected", "employ", "employs", "employed", "study", "studies", "studied",
+)
+
 // everythingWords ask for whole rows rather than what the rows are called.
 var everythingWords = setOf("information", "info", "details", "detail", "everything", "data", "record", "records")
 
@@ -324,6 +347,41 @@ var equivalents = []struct {
 	{[]string{"physician", "doctor"}, true},
 	{[]string{"zip", "postal"}, true},
 	{[]string{"headquarter", "head office"}, true},
+	// Everyday synonyms a paraphrase uses for common column and table words.
+	{[]string{"location", "place", "venue", "site"}, true},
+	{[]string{"address", "location"}, true},
+	{[]string{"university", "college"}, true},
+	{[]string{"participant", "attendee", "entrant"}, true},
+	{[]string{"representative", "delegate"}, true},
+	{[]string{"pilot", "aviator"}, true},
+	{[]string{"driver", "chauffeur"}, true},
+	{[]string{"author", "writer"}, true},
+	{[]string{"advisor", "adviser"}, false},
+	{[]string{"professor", "teacher", "lecturer"}, true},
+	{[]string{"population", "populace", "inhabitants"}, true},
+	{[]string{"elevation", "altitude"}, true},
+	{[]string{"artist", "performer"}, true},
+	{[]string{"date", "day"}, true},
+	{[]string{"revenue", "income", "earnings"}, true},
+	{[]string{"salary", "pay", "earnings"}, true},
+	{[]string{"rating", "score"}, true},
+	{[]string{"length", "duration"}, true},
+	{[]string{"age", "old"}, true},
+	{[]string{"birth", "born"}, true},
+	{[]string{"residence", "home"}, true},
+	{[]string{"equipment", "gear"}, true},
+	{[]string{"program", "programme"}, false},
+	{[]string{"theater", "theatre"}, false},
+	{[]string{"center", "centre"}, false},
+	{[]string{"meter", "metre"}, false},
+	{[]string{"storm", "windstorm"}, true},
+	{[]string{"entrepreneur", "enterpriser"}, true},
+	{[]string{"topic", "subject", "theme"}, true},
+	{[]string{"feature", "characteristic"}, true},
+	{[]string{"patient", "sick person"}, true},
+	{[]string{"athlete", "sportsperson"}, true},
+	{[]string{"reservation", "booking"}, true},
+	{[]string{"district", "region"}, true},
 }
 
 // tablePrefixes begin table names by convention without naming the thing
@@ -334,6 +392,11 @@ var tablePrefixes = setOf("ref", "tbl", "lu", "lookup", "dim")
 // hire_date is "the hire", created_at is "when created". A question word
 // matching the rest of such a name links to the column ("hired in 2020").
 var genericSuffixes = setOf("date", "at", "on", "time", "timestamp", "datetime", "day", "year", "dt", "ts")
+
+// prefixSuffixes, like genericSuffixes, end column names whose other words
+// name the column ("policy type" for policy_type_code), but alone they
+// still name it too ("the code").
+var prefixSuffixes = setOf("code", "cd")
 
 // idWords mark key columns, which questions rarely mean by a partial name.
 var idWords = setOf("id", "key", "pk", "fk", "uuid", "guid", "identifier")
