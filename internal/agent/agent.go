@@ -124,6 +124,11 @@ type Request struct {
 	Question string
 	// OnEvent, when set, receives each event as it happens (progress).
 	OnEvent func(Event)
+	// Previous, when set, makes the question a follow-up in a conversation.
+	Previous *Previous
+	// Patch, when set, answers by applying these operations to
+	// Previous.Plan: no planning, no LLM call. Question may then be empty.
+	Patch []plan.PatchOp
 }
 
 // Ask runs the flow for one question. It always returns a Response; failures
@@ -134,6 +139,8 @@ func (a *Agent) Ask(ctx context.Context, req Request) *Response {
 		agent:    a,
 		question: strings.TrimSpace(req.Question),
 		onEvent:  req.OnEvent,
+		prev:     req.Previous,
+		patch:    req.Patch,
 		resp: &Response{
 			Question:    strings.TrimSpace(req.Question),
 			Dialect:     a.db.Name(),

@@ -178,3 +178,28 @@ func TestLLMCallBudget(t *testing.T) {
 		t.Errorf("llm_calls = %d, want 1", r.LLMCalls)
 	}
 }
+
+func TestWrongNumberInProseIsCorrected(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply(goodPlan), llmtest.Reply("There are 999 customers in Germany."))
+	r := newAgent(t, srv, agent.Config{Explain: true}).Ask(context.Background(), agent.Request{Question: askGermans})
+	wantGermanCount(t, r)
+	want := "There are " + agent.FormatValue(r.Rows[0][0]) + " customers in Germany."
+	if r.Answer != want {
+		t.Errorf("answer = %q, want the calculator's correction %q", r.Answer, want)
+	}
+	if len(r.Verification) != 1 || r.Verification[0].Old != "999" {
+		t.Errorf("verification = %+v, want 999 corrected", r.Verification)
+	}
+}
+
+func TestInventedNumberIsDropped(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply(goodPlan), llmtest.Reply("Germany has many customers. Their number grew 17% last year."))
+	r := newAgent(t, srv, agent.Config{Explain: true}).Ask(context.Background(), agent.Request{Question: askGermans})
+	wantGermanCount(t, r)
+	if strings.Contains(r.Answer, "17%") || !strings.Contains(r.Answer, "many customers") {
+		t.Errorf("answer = %q: want the sentence with an unsupported number dropped and the rest kept", r.Answer)
+	}
+	if len(r.Verification) != 1 || r.Verification[0].Kind != "dropped" {
+		t.Errorf("verification = %+v", r.Verification)
+	}
+}

@@ -26,6 +26,8 @@ type run struct {
 	question string
 	onEvent  func(Event)
 	resp     *Response
+	prev     *Previous
+	patch    []plan.PatchOp
 
 	linked       *schema.Schema // the tables the LLM is shown
 	attempt      int
@@ -64,19 +66,30 @@ func (r *run) fail(e *Error) node {
 // (sessions come with follow-ups) that is the question itself.
 func (r *run) resolve(ctx context.Context) node {
 	start := time.Now()
+	if len(r.patch) > 0 {
+		if r.question == "" {
+			r.question = "(patch) " + describePatch(r.patch)
+		}
+		return r.routeFollowUp(ctx)
+	}
 	if r.question == "" {
 		r.event("resolve", start, "empty question", "")
 		return r.fail(&Error{Code: CodeBadRequest, Message: "the question is empty", Hint: `ask something, e.g. querent ask --db demo.db "How many customers are there?"`})
 	}
-	r.event("resolve", start, "standalone question", "")
-	return r.link
+	return r.routeFollowUp(ctx)
 }
 
 // link picks the tables the question is about, so the LLM's prompt holds
 // only those (plus the tables that join them).
 func (r *run) link(ctx context.Context) node {
 	start := time.Now()
-	names := linkTables(r.agent.schema, r.question, r.agent.cfg.TopTables)
+	linkText := r.question
+	if r.prev != nil {
+		// A follow-up's words are few: the conversation's carry the context.
+		linkText += " " + strings.Join(r.prev.History, " ")
+	}
+	names := linkTables(r.agent.schema, linkText, r.agent.cfg.TopTables)
+	names = appendMissing(names, r.previousTables())
 	r.linked = r.agent.schema.Subset(names)
 	r.event("link", start, fmt.Sprintf("%d of %d tables", len(r.linked.Tables), len(r.agent.schema.Tables)), strings.Join(names, ", "))
 	return r.planStep
@@ -144,6 +157,8 @@ func (r *run) planLLM(ctx context.Context) node {
 		Schema:   r.linked.Render(),
 		Question: r.question,
 		Failures: r.failures,
+		History:  r.historyText(),
+		Previous: r.previousPlanJSON(),
 	})
 	if err != nil {
 		return r.fail(&Error{Code: CodeInternal, Message: err.Error()})
@@ -170,6 +185,8 @@ func (r *run) planLLM(ctx context.Context) node {
 	case reply.Clarification != nil:
 		r.event("plan", start, "LLM asks for clarification", declineReason(reply))
 		return r.clarify(reply.Clarification)
+	case len(reply.Patch) > 0:
+		return r.applyLLMPatch(start, reply.Patch)
 	case reply.CannotAnswer != "" && r.emptyRun != nil:
 		r.event("plan", start, "LLM confirms nothing matches", reply.CannotAnswer)
 		return r.restoreEmpty(reply.CannotAnswer)
@@ -428,59 +445,6 @@ func (r *run) clarifyAfterFailures() node {
 	r.event("clarify", start, "asking after failed attempts", "")
 	r.resp.Suggestions = []string{"name the table to use, e.g. \"from orders\"", "say which column holds the value you filter on"}
 	return r.clarify(&plan.Clarification{Questions: []plan.Question{q}})
-}
-
-// answer fills the response from the result.
-func (r *run) answer(ctx context.Context) node {
-	start := time.Now()
-	res := r.result
-	resp := r.resp
-	resp.SQL = r.sql
-	if r.args != nil {
-		resp.Params = r.args
-	}
-	resp.Columns = res.Columns
-	resp.Rows = res.Rows
-	resp.RowCount = len(res.Rows)
-	resp.Truncated = res.Truncated
-	resp.Plan = r.plan
-	if r.tables != nil {
-		resp.TablesUsed = r.tables
-	}
-	resp.Planner = r.planner
-	resp.Attempts = r.attempt
-	resp.Summary = summarize(res, r.agent.cfg.RowLimit)
-	if r.empty != "" {
-		resp.Summary = "No rows matched: " + r.empty + "."
-	}
-	resp.Answer = resp.Summary
-	r.event("answer", start, "answered", "")
-	a := r.agent
-	if a.cfg.Explain && a.model != nil && len(res.Rows) > 0 && r.budgetLeft() {
-		if prose := r.explain(ctx); prose != "" {
-			resp.Answer = prose
-		}
-	}
-	return nil
-}
-
-// summarize states the result in one deterministic sentence.
-func summarize(res *database.Result, limit int) string {
-	switch {
-	case len(res.Rows) == 0:
-		return "No rows matched the question."
-	case len(res.Rows) == 1 && len(res.Columns) == 1:
-		return fmt.Sprintf("The answer is %s.", formatValue(res.Rows[0][0]))
-	case len(res.Rows) == 1:
-		parts := make([]string, len(res.Columns))
-		for i, c := range res.Columns {
-			parts[i] = fmt.Sprintf("%s %s", c, formatValue(res.Rows[0][i]))
-		}
-		return "One row: " + strings.Join(parts, ", ") + "."
-	case res.Truncated:
-		return fmt.Sprintf("Showing the first %d rows; more matched (row_limit %d).", len(res.Rows), limit)
-	}
-	return fmt.Sprintf("%d rows.", len(res.Rows))
 }
 
 // formatValue prints a result value for prose and tables.

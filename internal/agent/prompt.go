@@ -24,6 +24,10 @@ type promptData struct {
 	Schema   string
 	Question string
 	Failures []failure
+	// History numbers the conversation's earlier questions; Previous is
+	// the last answer's plan as JSON. Both empty outside a conversation.
+	History  string
+	Previous string
 }
 
 // planPrompt renders the system and user messages for one planning call.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"querent/internal/answer"
 	"querent/internal/plan"
 )
 
@@ -19,17 +20,21 @@ type Response struct {
 	Summary string `json:"summary,omitempty"`
 	// Notes are remarks the user should see: a corrected value, a number
 	// fixed in the prose, a check that doubts the answer.
-	Notes   []string `json:"notes,omitempty"`
-	SQL     string   `json:"sql"`
-	Params  []any    `json:"params"`
-	Columns []string `json:"columns"`
-	Rows    [][]any  `json:"rows"`
+	Notes []string `json:"notes,omitempty"`
+	// Verification lists what the calculator changed in the LLM's prose.
+	Verification []answer.Finding `json:"verification,omitempty"`
+	SQL          string           `json:"sql"`
+	Params       []any            `json:"params"`
+	Columns      []string         `json:"columns"`
+	Rows         [][]any          `json:"rows"`
 	// RowCount is len(Rows); Truncated says more rows existed than RowLimit.
 	RowCount  int  `json:"row_count"`
 	Truncated bool `json:"truncated"`
 	// RawRows are the records behind an aggregate answer (see issue on the
 	// full conversation); nil when not computed.
-	RawRows    [][]any    `json:"raw_rows"`
+	RawRows [][]any `json:"raw_rows"`
+	// RawColumns name the columns of RawRows.
+	RawColumns []string   `json:"raw_columns,omitempty"`
 	Chart      any        `json:"chart"`
 	Plan       *plan.Plan `json:"plan"`
 	TablesUsed []string   `json:"tables_used"`
@@ -44,10 +49,17 @@ type Response struct {
 	Diagnostics   plan.Diagnostics    `json:"diagnostics,omitempty"`
 	Clarification *plan.Clarification `json:"clarification"`
 	Suggestions   []string            `json:"suggestions"`
-	SessionID     string              `json:"session_id,omitempty"`
-	Turn          int                 `json:"turn,omitempty"`
-	Error         *Error              `json:"error"`
-	ElapsedMS     int64               `json:"elapsed_ms"`
+	// Route says how the question was answered in its conversation: new,
+	// update (the last plan patched), rewrite (planned again with the
+	// history) or patch (an explicit patch).
+	Route string `json:"route,omitempty"`
+	// ModificationOptions lists what a patch may change in this answer
+	// (columns per table, orderings, limit, filters), for UIs.
+	ModificationOptions *plan.ModOptions `json:"modification_options,omitempty"`
+	SessionID           string           `json:"session_id,omitempty"`
+	Turn                int              `json:"turn,omitempty"`
+	Error               *Error           `json:"error"`
+	ElapsedMS           int64            `json:"elapsed_ms"`
 }
 
 // Tokens counts LLM tokens spent on the question.
