@@ -59,6 +59,8 @@ type Config struct {
 	// RawRowLimit caps the records returned behind an aggregate answer;
 	// zero turns raw rows off.
 	RawRowLimit int
+	// Knowledge supplies business rules and worked examples; nil for none.
+	Knowledge Knowledge
 }
 
 func (c *Config) defaults() {

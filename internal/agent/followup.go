@@ -161,7 +161,7 @@ func (r *run) previousPlanJSON() string {
 	if r.prev == nil || r.prev.Plan == nil {
 		return ""
 	}
-	return r.prev.Plan.String()
+	return compactPlan(r.prev.Plan)
 }
 
 // appendMissing adds the names not already in list (case-insensitively).

@@ -43,6 +43,8 @@ type run struct {
 	refines      int    // empty results rescued so far
 	empty        string // why the final result is empty
 	emptyRun     *emptySnapshot
+	rules        []string  // business rules for the prompt
+	examples     []Example // worked examples for the prompt
 }
 
 // event records a finished step.
@@ -100,6 +102,14 @@ func (r *run) planStep(ctx context.Context) node {
 	r.attempt++
 	r.plan, r.sql, r.args, r.raw = nil, "", nil, false
 	a := r.agent
+	if r.attempt == 1 && a.cfg.Knowledge != nil {
+		start := time.Now()
+		if p := exampleFor(a.cfg.Knowledge.Examples(ctx, r.question, 1), r.question); p != nil {
+			r.plan, r.planner, r.triedOffline = p.Clone(), "example", true
+			r.event("plan", start, "a confirmed example answers this question", "")
+			return r.audit
+		}
+	}
 	useOffline := a.offline != nil && a.cfg.Planner != "llm" && !r.triedOffline
 	if useOffline {
 		r.triedOffline = true
@@ -151,10 +161,17 @@ func (r *run) planLLM(ctx context.Context) node {
 	start := time.Now()
 	a := r.agent
 	r.planner = a.model.Name()
+	if a.cfg.Knowledge != nil && r.rules == nil {
+		// Fetched once per question: repairs reuse them.
+		r.rules = append([]string{}, a.cfg.Knowledge.Rules(r.question, promptRules)...)
+		r.examples = a.cfg.Knowledge.Examples(ctx, r.question, promptExamples)
+	}
 	msgs, err := planPrompt(promptData{
 		Dialect:  a.db.Name(),
 		Tier:     string(a.cfg.Tier),
-		Schema:   r.linked.Render(),
+		Schema:   r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier)}),
+		Rules:    r.rules,
+		Examples: exampleText(r.examples),
 		Question: r.question,
 		Failures: r.failures,
 		History:  r.historyText(),

@@ -28,6 +28,10 @@ type promptData struct {
 	// the last answer's plan as JSON. Both empty outside a conversation.
 	History  string
 	Previous string
+	// Rules are business rules that concern the question; Examples are
+	// similar questions with their plans, rendered.
+	Rules    []string
+	Examples string
 }
 
 // planPrompt renders the system and user messages for one planning call.
