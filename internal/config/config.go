@@ -16,6 +16,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"querent/internal/metadata"
 	"querent/internal/plan"
 )
 
@@ -35,10 +36,36 @@ type Config struct {
 	RawRowLimit int `yaml:"raw_row_limit"`
 	// StatementTimeout bounds one query's execution.
 	StatementTimeout time.Duration `yaml:"statement_timeout"`
-	// AllowWrites must stay false: querent only reads. Kept so configurations
-	// from the seed projects are recognised and refused explicitly.
-	AllowWrites       bool   `yaml:"allow_writes"`
-	EnableEvaluation  bool   `yaml:"enable_evaluation"`
+	// AllowWrites lets `querent sql` propose and, on explicit confirmation,
+	// apply INSERT, UPDATE and DELETE statements on this database. Off by
+	// default, and read only from the config file: enabling writes is an
+	// administrator's decision, not something a flag or an environment
+	// variable (easy for any user to set) can do.
+	AllowWrites bool `yaml:"allow_writes"`
+	// AuditLog is the JSON Lines file every write preview, apply and refusal
+	// is appended to; relative paths are relative to the config file's folder.
+	AuditLog         string `yaml:"audit_log"`
+	EnableEvaluation bool   `yaml:"enable_evaluation"`
+	// EnableExplanation asks the LLM, when there is one, for a short prose
+	// answer (one more call per question).
+	EnableExplanation bool `yaml:"enable_explanation"`
+	// MaxLLMCalls caps the LLM calls one question may make.
+	MaxLLMCalls int `yaml:"max_llm_calls"`
+	// Sessions is where conversations are kept: a SQLite file path or a
+	// postgres:// URL; empty means .querent/sessions.db beside the config.
+	Sessions string `yaml:"sessions"`
+	// Context is business context written inline (descriptions, synonyms,
+	// metrics, rules, examples); ContextFile names a file holding it
+	// instead, relative to the config file's folder. Not both.
+	Context     *metadata.Context `yaml:"context"`
+	ContextFile string            `yaml:"context_file"`
+	// SchemaCache is the folder introspected schemas are cached in, or
+	// "off"; empty means the user's cache folder.
+	SchemaCache string `yaml:"schema_cache"`
+	// Dir is the folder of the config file (the working directory when
+	// there is none): relative paths in the file, and querent's own files,
+	// live there.
+	Dir               string `yaml:"-"`
 	EnableCalculator  bool   `yaml:"enable_calculator"`
 	RetryCount        int    `yaml:"retry_count"`
 	RefineCount       int    `yaml:"refine_count"`
@@ -75,14 +102,20 @@ func Default() Config {
 		RawRowLimit:       200,
 		StatementTimeout:  30 * time.Second,
 		EnableCalculator:  true,
+		EnableExplanation: true,
+		MaxLLMCalls:       10,
 		RetryCount:        3,
 		RefineCount:       2,
 		PlannerComplexity: "full",
 		InferForeignKeys:  true,
 		TopTables:         8,
 		LLM:               LLM{Timeout: 120 * time.Second, MaxRetries: 2},
+		AuditLog:          DefaultAuditLog,
 	}
 }
+
+// DefaultAuditLog is the audit log's path relative to the config file.
+const DefaultAuditLog = ".querent/audit.jsonl"
 
 // DefaultFile is the config file looked for in the working directory.
 const DefaultFile = "querent.yaml"
@@ -105,6 +138,27 @@ func Load(path string, getenv func(string) string) (Config, error) {
 	case errors.Is(err, os.ErrNotExist) && !explicit:
 	default:
 		return cfg, fmt.Errorf("read config: %w", err)
+	}
+	cfg.Dir = filepath.Dir(path)
+	if cfg.ContextFile != "" {
+		if cfg.Context != nil {
+			return cfg, fmt.Errorf("config %s: context and context_file are both set: keep the business context in one place", path)
+		}
+		f := cfg.ContextFile
+		if !filepath.IsAbs(f) {
+			f = filepath.Join(cfg.Dir, f)
+		}
+		mc, err := metadata.Load(f)
+		if err != nil {
+			return cfg, fmt.Errorf("context_file: %w", err)
+		}
+		cfg.Context = mc
+	}
+	if cfg.AuditLog != "" && !filepath.IsAbs(cfg.AuditLog) {
+		cfg.AuditLog = filepath.Join(filepath.Dir(path), cfg.AuditLog)
+	}
+	if getenv("QUERENT_ALLOW_WRITES") != "" {
+		return cfg, errors.New("environment variable QUERENT_ALLOW_WRITES is not read: writes are enabled only by an administrator, with allow_writes: true in the config file; unset it")
 	}
 	if err := applyEnv(&cfg, getenv); err != nil {
 		return cfg, err
@@ -149,9 +203,12 @@ var env = []struct {
 	{"QUERENT_ROW_LIMIT", intVar(func(c *Config) *int { return &c.RowLimit })},
 	{"QUERENT_RAW_ROW_LIMIT", intVar(func(c *Config) *int { return &c.RawRowLimit })},
 	{"QUERENT_STATEMENT_TIMEOUT", durVar(func(c *Config) *time.Duration { return &c.StatementTimeout })},
-	{"QUERENT_ALLOW_WRITES", boolVar(func(c *Config) *bool { return &c.AllowWrites })},
 	{"QUERENT_ENABLE_EVALUATION", boolVar(func(c *Config) *bool { return &c.EnableEvaluation })},
 	{"QUERENT_ENABLE_CALCULATOR", boolVar(func(c *Config) *bool { return &c.EnableCalculator })},
+	{"QUERENT_ENABLE_EXPLANATION", boolVar(func(c *Config) *bool { return &c.EnableExplanation })},
+	{"QUERENT_MAX_LLM_CALLS", intVar(func(c *Config) *int { return &c.MaxLLMCalls })},
+	{"QUERENT_SESSIONS", func(c *Config, v string) error { c.Sessions = v; return nil }},
+	{"QUERENT_SCHEMA_CACHE", func(c *Config, v string) error { c.SchemaCache = v; return nil }},
 	{"QUERENT_RETRY_COUNT", intVar(func(c *Config) *int { return &c.RetryCount })},
 	{"QUERENT_REFINE_COUNT", intVar(func(c *Config) *int { return &c.RefineCount })},
 	{"QUERENT_PLANNER_COMPLEXITY", func(c *Config, v string) error { c.PlannerComplexity = v; return nil }},
@@ -258,9 +315,10 @@ func (c *Config) Validate() error {
 	check(c.RowLimit >= 1 && c.RowLimit <= 1_000_000, "row_limit", "%d is outside 1..1000000", c.RowLimit)
 	check(c.RawRowLimit >= 0 && c.RawRowLimit <= 100_000, "raw_row_limit", "%d is outside 0..100000", c.RawRowLimit)
 	check(c.StatementTimeout > 0, "statement_timeout", "must be positive, got %s", c.StatementTimeout)
-	check(!c.AllowWrites, "allow_writes", "querent only reads data; writing is not supported, so allow_writes must be false")
+	check(!c.AllowWrites || c.AuditLog != "", "audit_log", "must name a file when allow_writes is true: every write is audited")
 	check(c.RetryCount >= 0 && c.RetryCount <= 10, "retry_count", "%d is outside 0..10", c.RetryCount)
 	check(c.RefineCount >= 0 && c.RefineCount <= 10, "refine_count", "%d is outside 0..10", c.RefineCount)
+	check(c.MaxLLMCalls >= 1 && c.MaxLLMCalls <= 100, "max_llm_calls", "%d is outside 1..100", c.MaxLLMCalls)
 	_, err := plan.ParseTier(c.PlannerComplexity)
 	check(err == nil, "planner_complexity", "%q is not minimal, standard or full", c.PlannerComplexity)
 	check(c.TopTables >= 1 && c.TopTables <= 1000, "top_tables", "%d is outside 1..1000", c.TopTables)

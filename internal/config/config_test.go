@@ -81,7 +81,9 @@ func TestErrorsNameTheField(t *testing.T) {
 		want string
 	}{
 		{"max_attempts: 0\n", nil, "max_attempts"},
-		{"allow_writes: true\n", nil, "allow_writes"},
+		{"allow_writes: true\naudit_log: \"\"\n", nil, "audit_log"},
+		{"", map[string]string{"QUERENT_ALLOW_WRITES": "true"}, "QUERENT_ALLOW_WRITES is not read"},
+		{"", map[string]string{"QUERENT_ALLOW_WRITES": "false"}, "allow_writes: true in the config file"},
 		{"planner_complexity: huge\n", nil, "planner_complexity"},
 		{"planner: magic\n", nil, "planner"},
 		{"today: yesterday\n", nil, "today"},
@@ -102,5 +104,27 @@ func TestErrorsNameTheField(t *testing.T) {
 func TestExplicitMissingFile(t *testing.T) {
 	if _, err := config.Load(filepath.Join(t.TempDir(), "nope.yaml"), env(nil)); err == nil {
 		t.Error("a missing --config file was ignored")
+	}
+}
+
+func TestAllowWritesFromFileOnly(t *testing.T) {
+	cfg, err := config.Load(write(t, "database: shop.db\n"), env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.AllowWrites {
+		t.Error("writes are allowed by default")
+	}
+	p := write(t, "allow_writes: true\n")
+	cfg, err = config.Load(p, env(nil))
+	if err != nil || !cfg.AllowWrites {
+		t.Fatalf("allow_writes: true in the file: %v (allowed %v)", err, cfg.AllowWrites)
+	}
+	if want := filepath.Join(filepath.Dir(p), config.DefaultAuditLog); cfg.AuditLog != want {
+		t.Errorf("default audit log %q, want %q beside the config file", cfg.AuditLog, want)
+	}
+	cfg, err = config.Load(write(t, "allow_writes: true\naudit_log: /var/log/querent.jsonl\n"), env(nil))
+	if err != nil || cfg.AuditLog != "/var/log/querent.jsonl" {
+		t.Errorf("absolute audit_log: %q, %v", cfg.AuditLog, err)
 	}
 }

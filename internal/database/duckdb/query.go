@@ -205,57 +205,73 @@ func rollback(c *duckdb.Conn) error {
 // collect runs stmt, capped at maxRows+1 rows by an outer LIMIT, and reads
 // the rows under the byte budget.
 func collect(ctx context.Context, c *duckdb.Conn, stmt string, args []driver.NamedValue, maxRows int) (*database.Result, error) {
+	res := &database.Result{Rows: [][]any{}}
+	rc := database.NewRowCap(res, maxRows)
+	err := scan(ctx, c, stmt, args, " LIMIT "+strconv.Itoa(maxRows+1), func(cols []string, row []any, size int) (bool, error) {
+		if !rc.Admit() {
+			return false, nil
+		}
+		rc.Add(row, size)
+		return true, nil
+	}, func(cols []string) { res.Columns = cols })
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// scan runs stmt as the subquery of an outer SELECT (with suffix, such as a
+// LIMIT, after it), announces the column names to start, and passes each
+// normalised row with its approximate size to fn until fn returns false or
+// an error.
+func scan(ctx context.Context, c *duckdb.Conn, stmt string, args []driver.NamedValue, suffix string, fn func(cols []string, row []any, size int) (bool, error), start func(cols []string)) error {
 	// The statement is prepared on its own first: to check it alone, and
 	// for its column names, which the wrapper makes unique (a, a_1).
 	s, err := prepare(c, stmt)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	names, nparams, err := describeStmt(s)
 	s.Close()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if nparams != len(args) {
-		return nil, &database.Error{Code: database.CodeInternal,
+		return &database.Error{Code: database.CodeInternal,
 			Message: fmt.Sprintf("the statement has %d parameters but %d arguments were given", nparams, len(args))}
 	}
 	// The newline before the closing parenthesis keeps a trailing line
 	// comment inside; DuckDB keeps the subquery's order under a LIMIT.
-	wrapped := "SELECT * FROM (\n" + stmt + "\n) AS querent_result LIMIT " + strconv.Itoa(maxRows+1)
+	wrapped := "SELECT * FROM (\n" + stmt + "\n) AS querent_result" + suffix
 	s, err = prepare(c, wrapped)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer s.Close()
 	rows, err := s.QueryContext(ctx, args)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	defer rows.Close()
 	cols := append([]string(nil), rows.Columns()...)
 	if len(names) == len(cols) {
 		cols = names
 	}
+	start(cols)
 	types := make([]string, len(cols))
 	if tr, ok := rows.(driver.RowsColumnTypeDatabaseTypeName); ok {
 		for i := range types {
 			types[i] = tr.ColumnTypeDatabaseTypeName(i)
 		}
 	}
-	res := &database.Result{Columns: cols, Rows: [][]any{}}
-	rc := database.NewRowCap(res, maxRows)
 	dest := make([]driver.Value, len(rows.Columns()))
 	for {
 		err := rows.Next(dest)
 		if err == io.EOF {
-			return res, nil
+			return nil
 		}
 		if err != nil {
-			return nil, err
-		}
-		if !rc.Admit() {
-			return res, nil
+			return err
 		}
 		row := make([]any, len(dest))
 		size := 0
@@ -264,7 +280,10 @@ func collect(ctx context.Context, c *duckdb.Conn, stmt string, args []driver.Nam
 			row[i], n = normalize(v, types[i])
 			size += n
 		}
-		rc.Add(row, size)
+		more, err := fn(cols, row, size)
+		if err != nil || !more {
+			return err
+		}
 	}
 }
 

@@ -180,24 +180,9 @@ func (c *roConn) rollback() error {
 
 // collect runs stmt and reads up to maxRows rows.
 func (c *roConn) collect(ctx context.Context, stmt string, args []driver.NamedValue, maxRows int) (*database.Result, error) {
-	p, err := c.prepare(stmt, modeUser)
+	rows, cols, err := c.start(ctx, stmt, args)
 	if err != nil {
 		return nil, err
-	}
-	rows, err := p.run(ctx, args, true)
-	if err != nil {
-		return nil, err
-	}
-	cols := append([]string(nil), rows.Columns()...)
-	if needsRawValues(rows.DeclTypes()) {
-		// Only the first step has run; start again on the wrapped form.
-		rows.Close()
-		if p, err = c.prepare(rawValuesSQL(stmt, len(cols)), modeUser); err != nil {
-			return nil, err
-		}
-		if rows, err = p.run(ctx, args, true); err != nil {
-			return nil, err
-		}
 	}
 	defer rows.Close()
 
@@ -224,6 +209,32 @@ func (c *roConn) collect(ctx context.Context, stmt string, args []driver.NamedVa
 		}
 		rc.Add(row, size)
 	}
+}
+
+// start prepares and starts stmt, returning its rows and column names.
+// Columns whose declared type would make the driver rewrite values are read
+// through rawValuesSQL instead, so values arrive as SQLite stored them.
+func (c *roConn) start(ctx context.Context, stmt string, args []driver.NamedValue) (*rowsCloser, []string, error) {
+	p, err := c.prepare(stmt, modeUser)
+	if err != nil {
+		return nil, nil, err
+	}
+	rows, err := p.run(ctx, args, true)
+	if err != nil {
+		return nil, nil, err
+	}
+	cols := append([]string(nil), rows.Columns()...)
+	if needsRawValues(rows.DeclTypes()) {
+		// Only the first step has run; start again on the wrapped form.
+		rows.Close()
+		if p, err = c.prepare(rawValuesSQL(stmt, len(cols)), modeUser); err != nil {
+			return nil, nil, err
+		}
+		if rows, err = p.run(ctx, args, true); err != nil {
+			return nil, nil, err
+		}
+	}
+	return rows, cols, nil
 }
 
 // convertedDeclTypes are the declared types for which mattn/go-sqlite3
