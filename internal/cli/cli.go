@@ -46,6 +46,10 @@ func commands() []command {
 	return []command{
 		{"ask", "answer a question in plain language", runAsk},
 		{"sql", "run a read-only SQL query through the guard", runSQL},
+		{"chat", "converse with a database: follow-ups, /sql, /plan, /export, /undo", runChat},
+		{"history", "list sessions, or the turns of one", runHistory},
+		{"patch", "change the last answer of a session (columns, filters, order, limit) with no LLM", runPatch},
+		{"feedback", "rate an answer; a thumbs-up keeps it as an example", runFeedback},
 		{"schema", "show the database's tables, columns and keys", runSchema},
 		{"demo", "create the demo database", runDemo},
 		{"doctor", "check the configuration: database, LLM, model, structured output", runDoctor},

@@ -281,11 +281,23 @@ func TestDoctorWithLLM(t *testing.T) {
 }
 
 // TestAskWithLLM goes through the CLI to the scripted server: the offline
-// planner declines, the LLM plans, and the JSON says so.
+// planner declines, the LLM plans (and, by default, explains), and the JSON
+// says so.
 func TestAskWithLLM(t *testing.T) {
 	db := demoDB(t)
-	srv := llmtest.NewServer(t, llmtest.Reply(`{"plan": {"select": [{"expr": {"col": "customers.email"}}], "from": {"table": "customers"}, "where": {"op": "=", "left": {"col": "customers.city"}, "right": {"value": "Lyon"}}, "order_by": [{"expr": {"col": "customers.email"}}]}}`))
-	out, stderr, code := run(t, "ask", "--db", db, "--json", "--llm", "openai:"+llmtest.DefaultModel+"@"+srv.OpenAIBaseURL(), "Which e-mail addresses do our customers from Lyon use, alphabetically?")
+	lyon := `{"plan": {"select": [{"expr": {"col": "customers.email"}}], "from": {"table": "customers"}, "where": {"op": "=", "left": {"col": "customers.city"}, "right": {"value": "Lyon"}}, "order_by": [{"expr": {"col": "customers.email"}}]}}`
+	question := "Which e-mail addresses do our customers from Lyon use, alphabetically?"
+	llmFlag := func(srv *llmtest.Server) string { return "openai:" + llmtest.DefaultModel + "@" + srv.OpenAIBaseURL() }
+	srv := llmtest.NewServer(t, llmtest.Reply(lyon), llmtest.Reply("These are the addresses of the customers in Lyon."))
+	out, stderr, code := run(t, "ask", "--db", db, "--json", "--llm", llmFlag(srv), question)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
+	}
+	if r := decode(t, out); r.LLMCalls != 2 || r.Answer != "These are the addresses of the customers in Lyon." {
+		t.Errorf("llm_calls %d answer %q, want 2 calls: plan and explanation", r.LLMCalls, r.Answer)
+	}
+	srv = llmtest.NewServer(t, llmtest.Reply(lyon))
+	out, stderr, code = runWith(t, "", map[string]string{"QUERENT_ENABLE_EXPLANATION": "false"}, "ask", "--db", db, "--json", "--llm", llmFlag(srv), question)
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, stderr)
 	}

@@ -16,18 +16,20 @@ import (
 	"querent/internal/offline"
 	"querent/internal/plan"
 	"querent/internal/schema"
+	"querent/internal/session"
 )
 
 // common holds the flags shared by the commands that open a database.
 type common struct {
 	db, config, llm, planner, today string
-	json                            bool
+	json, refresh                   bool
 }
 
 func (c *common) register(fs *flag.FlagSet, withLLM bool) {
 	fs.StringVar(&c.db, "db", "", "database: a SQLite file (demo.db) or DSN (sqlite:PATH); env QUERENT_DB")
 	fs.StringVar(&c.config, "config", "", "config file (default: querent.yaml in the working directory, if present)")
 	fs.BoolVar(&c.json, "json", false, "print one JSON object instead of text")
+	fs.BoolVar(&c.refresh, "refresh", false, "read the schema from the database again instead of the schema cache")
 	if withLLM {
 		fs.StringVar(&c.llm, "llm", "", "LLM to use: openai:MODEL, ollama:MODEL or anthropic:MODEL, optionally @BASE_URL; env QUERENT_LLM")
 		fs.StringVar(&c.planner, "planner", "", "auto (offline first, then the LLM), offline or llm; env QUERENT_PLANNER")
@@ -41,11 +43,21 @@ type env struct {
 	db     database.Engine
 	schema *schema.Schema
 	model  llm.Model // nil without an LLM
+	// cacheStatus says where the schema came from (the cache, or the
+	// database and why); empty when the cache is off.
+	cacheStatus string
+	// measures are the business context's metrics.
+	measures []plan.Measure
+	// store, when set, is the open session store (ask --session, chat).
+	store session.Store
 }
 
 func (e *env) Close() {
 	if e.db != nil {
 		e.db.Close()
+	}
+	if e.store != nil {
+		e.store.Close()
 	}
 }
 
@@ -99,10 +111,23 @@ func open(ctx context.Context, c common, io IO, wantLLM bool) (*env, *setupError
 		return nil, &setupError{ExitFailure, &agent.Error{Code: agent.CodeDatabase, Message: err.Error(), Hint: "check the --db path or DSN"}}
 	}
 	e := &env{cfg: cfg, db: db}
-	e.schema, err = db.Introspect(ctx)
+	e.schema, e.cacheStatus, err = loadSchema(ctx, cfg, db, c.refresh, io.Getenv)
 	if err != nil {
 		e.Close()
 		return nil, &setupError{ExitFailure, &agent.Error{Code: agent.CodeDatabase, Message: "read the schema: " + err.Error(), Hint: "check that the database is readable; querent doctor checks it"}}
+	}
+	if mc := cfg.Context; mc != nil {
+		// Business context that names what the database lacks is a
+		// configuration error, shown in full before any question.
+		if err := mc.Validate(e.schema); err != nil {
+			e.Close()
+			return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: "business context: " + err.Error(), Hint: "fix the names in context (querent.yaml) or context_file; querent schema lists the real ones"}}
+		}
+		e.schema, _ = mc.Apply(e.schema)
+		if e.measures, err = mc.Measures(e.schema); err != nil {
+			e.Close()
+			return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: "business context metrics: " + err.Error(), Hint: "see the metric definition language in the README"}}
+		}
 	}
 	if wantLLM {
 		e.model, serr = buildModel(c, cfg, io)
@@ -171,7 +196,7 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 	today := e.cfg.TodayOr(time.Now())
 	var off agent.OfflinePlanner
 	if e.cfg.Planner != "llm" {
-		off = offline.New(e.schema, offline.Options{Today: today})
+		off = offline.New(e.schema, offline.Options{Today: today, Measures: e.measures})
 	}
 	return agent.New(e.db, e.schema, e.model, off, agent.Config{
 		MaxAttempts:      e.cfg.MaxAttempts,
@@ -180,7 +205,42 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 		Planner:          e.cfg.Planner,
 		Tier:             tier,
 		TopTables:        e.cfg.TopTables,
+		MaxLLMCalls:      e.cfg.MaxLLMCalls,
+		Evaluate:         e.cfg.EnableEvaluation,
+		Explain:          e.cfg.EnableExplanation,
+		NoCalculator:     !e.cfg.EnableCalculator,
+		RefineCount:      e.cfg.RefineCount,
+		RawRowLimit:      e.cfg.RawRowLimit,
+		Knowledge:        e.knowledge(),
 	}, log)
 }
 
 func describeDB(dsn string) string { return fmt.Sprintf("%q", database.Redact(dsn)) }
+
+// knowledge is the agent's source of rules and examples, or nil when there
+// is neither business context nor a session store.
+func (e *env) knowledge() agent.Knowledge {
+	st := e.store
+	if st == nil {
+		st = existingStore(context.Background(), e.cfg.Sessions, e.cfg.Dir)
+		e.store = st
+	}
+	if e.cfg.Context == nil && st == nil {
+		return nil
+	}
+	return &knowledge{meta: e.cfg.Context, store: st, db: dbKey(e.cfg.Database)}
+}
+
+// sessionStore opens the session store (creating it when needed) and keeps
+// it for the environment's life.
+func (e *env) sessionStore(ctx context.Context) (session.Store, error) {
+	if e.store != nil {
+		return e.store, nil
+	}
+	st, err := openStore(ctx, e.cfg)
+	if err != nil {
+		return nil, err
+	}
+	e.store = st
+	return st, nil
+}

@@ -70,6 +70,7 @@ func printResponse(io IO, r *agent.Response) {
 		if r.SQL != "" {
 			fmt.Fprintf(io.Stderr, "SQL: %s\n", r.SQL)
 		}
+		printNotes(io.Stderr, r)
 		return
 	}
 	if r.Answer != "" {
@@ -101,7 +102,24 @@ func printResponse(io IO, r *agent.Response) {
 		note += fmt.Sprintf(", %d LLM %s", r.LLMCalls, pluralWord(r.LLMCalls, "call", "calls"))
 	}
 	note += fmt.Sprintf(", %d ms", r.ElapsedMS)
+	if r.SessionID != "" {
+		note += fmt.Sprintf(", session %s turn %d", r.SessionID, r.Turn)
+	}
 	fmt.Fprintf(out, "(%s)\n", note)
+	printNotes(out, r)
+	if len(r.Suggestions) > 0 {
+		fmt.Fprintln(out, "\nYou could also ask:")
+		for _, s := range r.Suggestions {
+			fmt.Fprintf(out, "  - %s\n", s)
+		}
+	}
+}
+
+// printNotes lists the response's remarks (a corrected value, an export).
+func printNotes(out io.Writer, r *agent.Response) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(out, "note: %s\n", n)
+	}
 }
 
 func quoteParam(p any) string {
