@@ -225,10 +225,10 @@ func describe(q *query) string {
 			dir = "most"
 		}
 		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, q.from.name, q.limit, plural(q.limit, "row"))
-		return "offline planner: " + b.String() + whereText(q)
+		return reasonPrefix + b.String() + whereText(q)
 	case q.having != "":
 		fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)
-		return "offline planner: " + b.String() + whereText(q)
+		return reasonPrefix + b.String() + whereText(q)
 	case q.measure != nil:
 		fmt.Fprintf(&b, "measure %s", q.measure.def.Name)
 	case q.agg == "count":
@@ -280,7 +280,7 @@ func describe(q *query) string {
 			}
 		}
 	}
-	return "offline planner: " + b.String()
+	return reasonPrefix + b.String()
 }
 
 // whereText is the account of the conditions, " where …", or empty.

@@ -105,9 +105,10 @@ func checkPlan(t *testing.T, s *schema.Schema, p *plan.Plan) {
 		t.Fatal(err)
 	}
 	tier := plan.TierStandard
-	if strings.Contains(string(b), `"subquery"`) {
-		// A comparison with an average needs a subquery, which only the
-		// full tier offers an LLM; the offline plan goes straight to audit.
+	if strings.Contains(string(b), `"subquery"`) || strings.Contains(string(b), `"set_op"`) {
+		// A comparison with an average needs a subquery and "both X and
+		// Y" a set operation, which only the full tier offers an LLM; the
+		// offline plan goes straight to audit.
 		tier = plan.TierFull
 	}
 	if _, err := plan.DecodeReply(b, tier); err != nil {

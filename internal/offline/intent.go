@@ -51,6 +51,9 @@ type frame struct {
 	// everything marks a question for all of a row ("all the information
 	// about …", "the details of …"): every column is shown.
 	everything bool
+	// both marks the value filter of "both X and Y" (-1: none): the rows
+	// that qualify with each value, an INTERSECT of one reading per value.
+	both int
 	// lacking is the table mention of "X without Y" (-1: none): the
 	// question's rows are those no row of Y refers to.
 	lacking int
@@ -109,6 +112,9 @@ type filterSpec struct {
 	hi   any // fLit with op "between": the upper end
 	rel  relKind
 	text string // the words, for messages
+	// except marks the value after "but not" ("allergic to milk but not
+	// cat"): the rows it selects are taken away from the others (EXCEPT).
+	except bool
 }
 
 // parser walks the mentions of one question.
@@ -133,7 +139,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1, msr: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1, msr: -1, both: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}
@@ -193,6 +199,9 @@ func screen(ms []mention) *refusal {
 				return refuseUnsupported("negation (%q)", m.text)
 			}
 		case kwBoth:
+			if lower(m.text) == "both" {
+				break // read with what follows, or refused by leftovers
+			}
 			if lower(m.text) != "either" || !valueFollows(ms, i) {
 				return refuseUnsupported("questions that combine sets (%q)", m.text)
 			}

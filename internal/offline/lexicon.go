@@ -170,6 +170,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			lx.addPhrase(stems(tableWords[1:]), nameRef{ti, -1, classExact})
 		}
 		lx.addName(tableWords, ti, -1, false)
+		lx.addTableLead(tableWords, ti)
 		lx.addSynonyms(t.Synonyms, ti, -1)
 
 		fkCols := map[string]bool{}
@@ -323,6 +324,17 @@ func narrowLabels(t *tableInfo) []int {
 	var q []int
 	for _, l := range t.labels {
 		if t.cols[l].qualified {
+			q = append(q, l)
+		}
+	}
+	if len(q) == 1 {
+		return q
+	}
+	// festival_detail's festival_name, not its chair_name: the name
+	// column that begins with the table's leading word.
+	q = q[:0]
+	for _, l := range t.labels {
+		if c := t.cols[l]; len(c.words) == 2 && stem(c.words[0]) == tableLead(t) {
 			q = append(q, l)
 		}
 	}
@@ -549,3 +561,28 @@ func isNumber(w string) bool {
 
 // col returns the column info of a reference.
 func (lx *lexicon) col(t, c int) *colInfo { return lx.tables[t].cols[c] }
+
+// addTableLead indexes a longer table name under its leading words, weakly:
+// a table is often named for its thing first and a qualifier after
+// (county_public_safety holds "counties", festival_detail "festivals",
+// SportsInfo "sports"). Any stronger match of the same words, a table or a
+// column, wins over it.
+func (lx *lexicon) addTableLead(words []string, t int) {
+	if len(words) < 2 || tablePrefixes[words[0]] {
+		return
+	}
+	st := stems(words)
+	for k := 1; k < len(words); k++ {
+		w := words[k-1]
+		if hardStops[w] || genericSuffixes[w] || idWords[w] {
+			return
+		}
+		if k == 1 && (isKeyword(w) || len(w) < 3) {
+			continue
+		}
+		// No synonyms: through one, a leading word would tie with a table
+		// the synonym names exactly ("clients": customers, not
+		// customer_addresses).
+		lx.addPhrase(st[:k], nameRef{t, -1, classPrefix})
+	}
+}

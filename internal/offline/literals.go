@@ -116,13 +116,25 @@ func (p *parser) values() *refusal {
 		f := filterSpec{at: i, kind: fValue, col: -1, vals: group, op: "=", text: p.ms[i].text}
 		c := p.prev(i)
 		if p.is(c, kwBoth) && len(group) > 1 {
-			// "either Person or Wiley": one of the values.
+			// "either Person or Wiley": one of the values; "both milk and
+			// cat": rows qualifying with each value, when "and" joins them.
+			if lower(p.ms[c].text) == "both" {
+				if !joinedByAnd(p, group) || p.f.both >= 0 {
+					return refuseUnsupported("questions that combine sets (%q)", p.ms[c].text)
+				}
+				p.f.both = len(p.f.filters)
+			}
 			p.used[c] = true
 			c = p.prev(c)
 		}
 		if p.is(c, kwNot) {
 			f.op = "!="
 			p.used[c] = true
+			if b := p.prev(c); p.is(b, kwBut) && len(group) == 1 {
+				// "milk but not cat": the rows with cat are taken away.
+				f.op, f.except = "=", true
+				p.used[b] = true
+			}
 			c = p.prev(c)
 		}
 		adjacent := c == i-1
@@ -159,6 +171,19 @@ func (p *parser) values() *refusal {
 		i = j
 	}
 	return nil
+}
+
+// joinedByAnd reports whether "and" (or commas ending in "and") joins the
+// values of a group, not "or".
+func joinedByAnd(p *parser, group []int) bool {
+	for k := 1; k < len(group); k++ {
+		for j := group[k-1] + 1; j < group[k]; j++ {
+			if p.is(j, kwOr) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // openText reports whether a column mention may name a text column whose

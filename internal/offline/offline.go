@@ -37,7 +37,10 @@
 // subquery, NULLs excluded); rows filtered by a condition on a child or a
 // table beyond it, each shown once ("customers with cancelled orders",
 // "students in club Chess"); BETWEEN; alphabetical order; oldest and
-// youngest. Rows asked about without naming a column are shown by their
+// youngest; "both X and Y", and two conditions on one column that no row
+// meets together, as an INTERSECT, "X but not Y" as an EXCEPT, each side
+// planned as its own question showing the same columns (setops.go). Rows
+// asked about without naming a column are shown by their
 // label columns (name, title, or the column named like the table), as a
 // question about "the department with the lowest budget" means its name;
 // "all the information about …" shows every column.
@@ -138,6 +141,9 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	f, rf := parse(p.lx, ms)
 	if rf != nil {
 		return nil, rf
+	}
+	if s := splitSets(f); s != nil {
+		return p.combine(s, tr)
 	}
 	q, rf := resolve(p.lx, f, p.today)
 	if q != nil && tr != nil {

@@ -578,9 +578,36 @@ func preferQualified(refs []nameRef, t *tableInfo, lx *lexicon) []nameRef {
 		}
 	}
 	if len(out) == 0 {
+		// festival_detail: festival_name rather than chair_name.
+		for _, c := range refs {
+			if col := lx.col(c.table, c.col); len(col.words) == 2 && stem(col.words[0]) == tableLead(col.table) {
+				out = append(out, c)
+			}
+		}
+	}
+	if len(out) != 1 && !anyQualified(refs, lx) {
 		return refs
 	}
 	return out
+}
+
+// anyQualified reports whether a reference repeats its table's full name.
+func anyQualified(refs []nameRef, lx *lexicon) bool {
+	for _, c := range refs {
+		if lx.col(c.table, c.col).qualified {
+			return true
+		}
+	}
+	return false
+}
+
+// tableLead is the stem of a table name's first word.
+func tableLead(t *tableInfo) string {
+	w := canonicalWords(splitIdent(t.ident))
+	if len(w) == 0 {
+		return ""
+	}
+	return stem(strings.ToLower(w[0]))
 }
 
 // reach joins table t to the subject if it is not the subject itself.

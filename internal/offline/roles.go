@@ -338,6 +338,10 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	// X comes before a relative word ("has", "with", "that"): without
 	// one, "the name of the highest mountain" would read as a count.
 	x := p.nameBeforeRel(i)
+	var verbs []int
+	if x < 0 {
+		x, verbs = p.nameBeforeVerb(i, y)
+	}
 	if x < 0 || f.rows || f.countRank || f.countGroups {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[y].text)
 	}
@@ -349,7 +353,52 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	f.tables = append(f.tables, y)
 	f.groups = append(f.groups, x)
 	p.used[i], p.used[obj], p.used[y], p.used[x] = true, true, true, true
+	for _, v := range verbs {
+		p.used[v] = true
+	}
 	return p.setAgg(i, "count")
+}
+
+// nameBeforeVerb is nameBeforeRel past a verb that names one of Y's own
+// columns ("the city that has hosted the most competitions": hosted is
+// host_city_id, the key by which competitions refer to cities). It returns
+// X and the verb mentions it skipped.
+func (p *parser) nameBeforeVerb(i, y int) (int, []int) {
+	var verbs []int
+	rel := false
+	for j := i - 1; j >= 0; j-- {
+		m := p.ms[j]
+		switch {
+		case m.kind == mName && !p.used[j] && len(m.tables) == 0 && len(verbs) == 0 && !rel && colsOfTables(m.cols, p.ms[y].tables):
+			verbs = append(verbs, j)
+		case m.kind == mName && !p.used[j]:
+			if rel && len(verbs) > 0 {
+				return j, verbs
+			}
+			return -1, nil
+		case m.kind != mStop:
+			return -1, nil
+		default:
+			rel = rel || relWords[lower(m.text)]
+		}
+	}
+	return -1, nil
+}
+
+// colsOfTables reports whether every strongest column reference belongs
+// to one of the strongest tables named.
+func colsOfTables(cols, tables []nameRef) bool {
+	ts := strongest(tables, classSynonym)
+	cs := strongest(cols, classSynonym)
+	if len(cs) == 0 {
+		return false
+	}
+	for _, c := range cs {
+		if !slices.ContainsFunc(ts, func(t nameRef) bool { return t.table == c.table }) {
+			return false
+		}
+	}
+	return true
 }
 
 // common reads "the most common X" and "which X is most common": the
@@ -542,7 +591,8 @@ func (p *parser) leftovers() *refusal {
 			switch {
 			case p.isTable(a) && p.isTable(b):
 				return refuseUnsupported("questions about two tables at once (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
-			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a), p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b):
+			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a) && slices.Contains(f.project, b),
+				p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b) && slices.Contains(f.project, a):
 				// "the allergies and their types": the rows are shown by
 				// their labels beside the column.
 				t := a
@@ -554,12 +604,25 @@ func (p *parser) leftovers() *refusal {
 				}
 				f.labelled, f.labelsFirst = t, t == a
 			}
+		case m.kind == mKeyword && m.kw.kind == kwBut:
+			// "but" reads as "and" unless a negation follows it ("Alison
+			// visited but Rosalind did not"), a difference not built here.
+			for j := i + 1; j < len(p.ms); j++ {
+				if p.is(j, kwNot) {
+					return refuseUnsupported("%q before a negation", m.text)
+				}
+			}
 		case m.kind == mKeyword && m.kw.kind == kwOr:
 			return refuseUnsupported("%q between conditions", m.text)
 		case m.kind == mKeyword && m.kw.kind == kwNot:
 			return refuseUnsupported("negation (%q)", m.text)
 		case m.kind == mKeyword && m.kw.kind == kwBoth:
-			return refuseUnsupported("questions that combine sets (%q)", m.text)
+			if _, _, ok := contradiction(f); !ok || lower(m.text) != "both" {
+				return refuseUnsupported("questions that combine sets (%q)", m.text)
+			}
+			// "both cities over 1500 and cities under 500": the two
+			// conditions no one row meets are read as two sets.
+			p.used[i] = true
 		case m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwDateCmp):
 			return refuseUnsupported("the comparison %q here: compare a named column with a number (for example: salary over 50000)", m.text)
 		case m.kind == mNumber:

@@ -33,7 +33,62 @@ type token struct {
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
 // comparison symbols. Other punctuation only separates.
-func tokenize(q string) []token { return expandShared(scan(q, true)) }
+func tokenize(q string) []token { return orMore(expandShared(scan(q, true))) }
+
+// orMore rewrites a bound written after its number ("3 or more actors",
+// "two or fewer cards") as the comparison written before it ("at least 3
+// actors"), the one form the parser reads; "N times" after such a count
+// only repeats it ("more than 2 times") and is dropped.
+func orMore(toks []token) []token {
+	out := make([]token, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" {
+			var lead []string
+			switch toks[i+2].text {
+			case "more", "greater", "above", "over":
+				lead = []string{"at", "least"}
+			case "less", "fewer", "below", "under":
+				lead = []string{"at", "most"}
+			}
+			if lead != nil {
+				for _, w := range lead {
+					out = append(out, wordToken(w))
+				}
+				out = append(out, t)
+				i += 2
+				continue
+			}
+		}
+		if (t.text == "times" || t.text == "time") && i > 0 && isCountWord(toks[i-1]) && i >= 2 && boundWord(toks[:i-1]) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+// isCountWord reports whether a token is a whole number, in digits or a
+// numeral ("two").
+func isCountWord(t token) bool {
+	if t.kind == tokNumber {
+		_, ok := t.num.(int64)
+		return ok
+	}
+	_, ok := numerals[t.text]
+	return t.kind == tokWord && ok
+}
+
+// boundWord reports whether the tokens end in a comparison word ("more
+// than", "at least", "over", "for"), so a following "N times" is a count.
+func boundWord(toks []token) bool {
+	last := toks[len(toks)-1].text
+	switch last {
+	case "than", "least", "most", "over", "under", "exactly", "for":
+		return true
+	}
+	return false
+}
 
 // expandShared spells out a head noun shared by two modifiers: "first and
 // last name" is "first name and last name", so each links on its own.

@@ -28,7 +28,7 @@ const (
 	kwOr              // or
 	kwComma           // a comma between list items
 	kwNot             // negation, which this planner does not attempt
-	kwBoth            // both / either / neither: set logic it does not attempt
+	kwBoth            // both / either / neither: "both" and "either" before values; others refused
 	kwThan            // "than" outside a comparison it understands
 	kwWrite           // a verb asking to change data
 	kwRelDate         // this year, last month, today
@@ -37,6 +37,7 @@ const (
 	kwStop            // a multi-word phrase that carries no meaning ("in total")
 	kwCommon          // most common, most popular: the value with the most rows
 	kwBetween         // between N and M
+	kwBut             // but: "and" in contrast; "but not" before a value takes rows away
 )
 
 // adjKind is the kind of column an ordering adjective refers to.
@@ -139,6 +140,13 @@ var keywords = map[string]keyword{
 	"most common": {kind: kwCommon, desc: true}, "most popular": {kind: kwCommon, desc: true},
 	"most frequent": {kind: kwCommon, desc: true}, "most frequently": {kind: kwCommon, desc: true},
 	"least common": {kind: kwCommon}, "least popular": {kind: kwCommon}, "least frequent": {kind: kwCommon},
+	// "the most times", "the greatest number of times": the value with the
+	// most rows, as "most common".
+	"most times": {kind: kwCommon, desc: true}, "most number of times": {kind: kwCommon, desc: true},
+	"greatest number of times": {kind: kwCommon, desc: true}, "largest number of times": {kind: kwCommon, desc: true},
+	"highest number of times": {kind: kwCommon, desc: true}, "most often": {kind: kwCommon, desc: true},
+	"fewest times": {kind: kwCommon}, "least number of times": {kind: kwCommon}, "fewest number of times": {kind: kwCommon},
+	"smallest number of times": {kind: kwCommon}, "lowest number of times": {kind: kwCommon}, "least often": {kind: kwCommon},
 	"distinct": {kind: kwDistinct}, "different": {kind: kwDistinct}, "unique": {kind: kwDistinct},
 
 	// Comparisons with a literal.
@@ -158,7 +166,7 @@ var keywords = map[string]keyword{
 	"after": {kind: kwDateCmp, op: ">"}, "since": {kind: kwDateCmp, op: ">="},
 
 	// Connectives.
-	"and": {kind: kwAnd}, "as well as": {kind: kwAnd}, ",": {kind: kwComma}, "or": {kind: kwOr},
+	"and": {kind: kwAnd}, "as well as": {kind: kwAnd}, "but": {kind: kwBut}, ",": {kind: kwComma}, "or": {kind: kwOr},
 
 	// Shapes this version refuses.
 	"not": {kind: kwNot}, "no": {kind: kwNot}, "never": {kind: kwNot}, "without": {kind: kwNot},
