@@ -61,6 +61,10 @@ type Config struct {
 	RawRowLimit int
 	// Knowledge supplies business rules and worked examples; nil for none.
 	Knowledge Knowledge
+	// AllowWrites lets a question that asks to change data be planned as
+	// one INSERT, UPDATE or DELETE (by the LLM), returned unexecuted for
+	// confirmation. Off, such questions are refused without an LLM call.
+	AllowWrites bool
 }
 
 func (c *Config) defaults() {

@@ -121,10 +121,18 @@ func (r *run) planStep(ctx context.Context) node {
 			r.plan = reply.Plan
 			r.event("plan", start, "planned offline", reply.Plan.Reason)
 			return r.audit
+		case trace.Refusal == offline.RefusedWrite && a.cfg.AllowWrites && a.model != nil:
+			r.event("plan", start, "the question asks to change data; writes are allowed", "")
+			return r.planWrite
 		case trace.Refusal == offline.RefusedWrite:
-			// No planner may change data: asking the LLM would only cost a call.
+			// The plan language cannot change data: asking the LLM for a
+			// plan would only cost a call.
+			hint := "querent only reads data; ask a question about it instead (an administrator can allow changes with allow_writes: true in querent.yaml)"
+			if a.cfg.AllowWrites {
+				hint = "planning a data change needs an LLM (--llm); or write the statement yourself: querent sql \"UPDATE …\""
+			}
 			r.event("plan", start, "refused: the question asks to change data", reply.CannotAnswer)
-			return r.fail(&Error{Code: CodeCannotAnswer, Message: reply.CannotAnswer, Hint: "querent only reads data; ask a question about it instead"})
+			return r.fail(&Error{Code: CodeCannotAnswer, Message: reply.CannotAnswer, Hint: hint})
 		case a.model != nil && a.cfg.Planner == "auto":
 			r.event("plan", start, "offline planner declined; asking the LLM", declineReason(reply))
 			r.attempt-- // the offline try does not use up an attempt

@@ -49,6 +49,9 @@ type Response struct {
 	Diagnostics   plan.Diagnostics    `json:"diagnostics,omitempty"`
 	Clarification *plan.Clarification `json:"clarification"`
 	Suggestions   []string            `json:"suggestions"`
+	// Write is the data change planned for a write question when writes
+	// are allowed; it has not run (see CodeNeedsConfirmation).
+	Write *ProposedWrite `json:"proposed_write,omitempty"`
 	// Route says how the question was answered in its conversation: new,
 	// update (the last plan patched), rewrite (planned again with the
 	// history) or patch (an explicit patch).
@@ -91,6 +94,10 @@ const (
 	// CodeForbidden: the SQL was refused by the guard (not read-only, more
 	// than one statement, a forbidden table or function).
 	CodeForbidden Code = "forbidden"
+	// CodeNeedsConfirmation: the question asks to change data, writes are
+	// allowed, and the planned change (Response.Write) waits for an explicit
+	// confirmation.
+	CodeNeedsConfirmation Code = "needs_confirmation"
 	// CodeNeedsClarification: querent asks back instead of guessing.
 	CodeNeedsClarification Code = "needs_clarification"
 	// CodeCannotAnswer: the question cannot be answered from this database,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"time"
 
 	"querent/internal/agent"
 )
@@ -14,7 +15,10 @@ func runAsk(ctx context.Context, args []string, io IO) int {
 	var c common
 	c.register(fs, true)
 	var sessionID, exportPath, exportFormat string
-	var chart bool
+	var chart, confirm bool
+	var confirmToken string
+	fs.BoolVar(&confirm, "confirm", false, "apply the data change the question asks for (only with allow_writes: true in querent.yaml)")
+	fs.StringVar(&confirmToken, "confirm-token", "", "apply a data change previewed earlier, by its token")
 	fs.StringVar(&sessionID, "session", "", `continue a conversation: a session id from querent history, or "new" to start one`)
 	fs.StringVar(&exportPath, "export", "", "also write the full result (re-run without the row cap) to FILE: .csv, .json, .md or .xlsx")
 	fs.StringVar(&exportFormat, "format", "", "export format when FILE's extension does not say: csv, json, md or xlsx")
@@ -66,6 +70,12 @@ func runAsk(ctx context.Context, args []string, io IO) int {
 	}
 	if req.OnEvent != nil {
 		fmt.Fprint(io.Stderr, "\r\033[K")
+	}
+	if w := resp.Write; w != nil && resp.Error != nil && resp.Error.Code == agent.CodeNeedsConfirmation {
+		// The planned change is previewed (rolled back) and applied only
+		// when confirmed, exactly as querent sql does with a typed one.
+		resp.Error = nil
+		return runWrite(ctx, e, w.SQL, w.Params, confirm, confirmToken, c.json, resp, time.Now().Add(-time.Duration(resp.ElapsedMS)*time.Millisecond), nil, io)
 	}
 	return finishResponse(ctx, io, e, resp, c.json, saveErr, exportPath, exportFormat, chart)
 }

@@ -33,7 +33,7 @@ context:
 	if code != 0 {
 		t.Fatalf("synonym: exit %d\n%s\n%s", code, out, stderr)
 	}
-	if got, want := decode(t, out).Rows[0][0], count(t, db, "SELECT count(*) FROM customers"); got != want {
+	if got, want := decode(t, out).Rows[0][0], countRows(t, db, "SELECT count(*) FROM customers"); got != want {
 		t.Errorf("shoppers = %v, want the customer count %v", got, want)
 	}
 	out, stderr, code = run(t, "ask", "--db", db, "--config", cfg, "--json", "What is the total turnover?")
@@ -41,7 +41,7 @@ context:
 		t.Fatalf("measure: exit %d\n%s\n%s", code, out, stderr)
 	}
 	got := decode(t, out).Rows[0][0].(float64)
-	want := count(t, db, "SELECT sum(total_amount) FROM orders WHERE status <> 'cancelled'")
+	want := countRows(t, db, "SELECT sum(total_amount) FROM orders WHERE status <> 'cancelled'")
 	if d := got - want; d > 0.01 || d < -0.01 {
 		t.Errorf("turnover = %v, want the metric's definition %v", got, want)
 	}

@@ -44,14 +44,6 @@ func askIn(t *testing.T, env map[string]string, db, session, question string) tu
 	return r
 }
 
-func count(t *testing.T, db, query string) float64 {
-	t.Helper()
-	out, stderr, code := run(t, "sql", "--db", db, "--json", query)
-	if code != 0 {
-		t.Fatalf("sql %s: exit %d: %s %s", query, code, out, stderr)
-	}
-	return decode(t, out).Rows[0][0].(float64)
-}
 
 func TestSessionFollowUpOffline(t *testing.T) {
 	db, env := demoDB(t), sessionEnv(t)
@@ -59,7 +51,7 @@ func TestSessionFollowUpOffline(t *testing.T) {
 	if first.Error != nil || first.SessionID == "" || first.Turn != 1 {
 		t.Fatalf("first turn: error %+v session %q turn %d", first.Error, first.SessionID, first.Turn)
 	}
-	want2025 := count(t, db, "SELECT count(*) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01'")
+	want2025 := countRows(t, db, "SELECT count(*) FROM orders WHERE order_date >= '2025-01-01' AND order_date < '2026-01-01'")
 	if got := first.Rows[0][0].(float64); got != want2025 {
 		t.Errorf("2025: %v orders, want %v", got, want2025)
 	}
@@ -68,7 +60,7 @@ func TestSessionFollowUpOffline(t *testing.T) {
 	if second.Error != nil {
 		t.Fatalf("follow-up: %+v", second.Error)
 	}
-	want2024 := count(t, db, "SELECT count(*) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'")
+	want2024 := countRows(t, db, "SELECT count(*) FROM orders WHERE order_date >= '2024-01-01' AND order_date < '2025-01-01'")
 	if got := second.Rows[0][0].(float64); got != want2024 || second.Route != "update" || second.Turn != 2 {
 		t.Errorf("2024: %v orders (want %v), route %q (want update), turn %d", got, want2024, second.Route, second.Turn)
 	}
@@ -164,7 +156,7 @@ func TestAskExportsEveryRow(t *testing.T) {
 		}
 		var r turnResponse
 		json.Unmarshal([]byte(out), &r)
-		want := count(t, db, "SELECT count(*) FROM orders WHERE status = 'pending'")
+		want := countRows(t, db, "SELECT count(*) FROM orders WHERE status = 'pending'")
 		if r.RowCount != 5 || len(r.Notes) == 0 || !strings.Contains(r.Notes[len(r.Notes)-1], "exported") {
 			t.Fatalf("%s: rows %d notes %v", ext, r.RowCount, r.Notes)
 		}

@@ -212,6 +212,7 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 		RefineCount:      e.cfg.RefineCount,
 		RawRowLimit:      e.cfg.RawRowLimit,
 		Knowledge:        e.knowledge(),
+		AllowWrites:      e.cfg.AllowWrites,
 	}, log)
 }
 

@@ -23,6 +23,8 @@ func exitCode(e *agent.Error) int {
 		return ExitRefused
 	case agent.CodeBadRequest:
 		return ExitUsage
+	case agent.CodeNeedsConfirmation:
+		return ExitNeedsConfirmation
 	}
 	return ExitFailure
 }

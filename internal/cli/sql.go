@@ -55,7 +55,7 @@ func runSQL(ctx context.Context, args []string, io IO) int {
 	switch {
 	case err != nil && database.CodeOf(err) == database.CodeForbidden && e.cfg.AllowWrites:
 		event("validate", t, "not read-only: checking it as a write")
-		return runWrite(ctx, e, query, *confirm, *token, c.json, resp, start, err, io)
+		return runWrite(ctx, e, query, nil, *confirm, *token, c.json, resp, start, err, io)
 	case err != nil:
 		event("validate", t, "refused")
 		resp.Error = sqlError(err)
@@ -107,7 +107,7 @@ type sqlWriteResponse struct {
 // runWrite previews a data-changing statement on a separate writable
 // connection and applies it when confirmed. readErr is the read guard's
 // refusal, reported when the statement is not a write either.
-func runWrite(ctx context.Context, e *env, query string, confirm bool, token string, asJSON bool, resp *agent.Response, start time.Time, readErr error, io IO) int {
+func runWrite(ctx context.Context, e *env, query string, params []any, confirm bool, token string, asJSON bool, resp *agent.Response, start time.Time, readErr error, io IO) int {
 	var wr *writeResult
 	finish := func() int {
 		resp.ElapsedMS = time.Since(start).Milliseconds()
@@ -145,17 +145,17 @@ func runWrite(ctx context.Context, e *env, query string, confirm bool, token str
 	defer gate.Close()
 	w := gate.Engine()
 	if token != "" {
-		n, err := gate.ApplyToken(ctx, query, nil, token)
+		n, err := gate.ApplyToken(ctx, query, params, token)
 		if err != nil {
 			return fail("apply", t, err)
 		}
 		info, _ := w.GuardWrite(ctx, query)
-		wr = &writeResult{Proposal: write.Proposal{Database: database.Redact(e.cfg.Database), SQL: query, Params: []any{}, Kind: info.Kind, Table: info.Table, Rows: n, Unfiltered: info.Unfiltered}, Confirmed: true, Changed: &n}
+		wr = &writeResult{Proposal: write.Proposal{Database: database.Redact(e.cfg.Database), SQL: query, Params: nonNil(params), Kind: info.Kind, Table: info.Table, Rows: n, Unfiltered: info.Unfiltered}, Confirmed: true, Changed: &n}
 		resp.TablesUsed = []string{info.Table}
 		resp.Trace = append(resp.Trace, agent.Event{Node: "apply", Attempt: 1, Decision: fmt.Sprintf("changed %d rows", n)})
 		return finish()
 	}
-	p, err := gate.Preview(ctx, query, nil)
+	p, err := gate.Preview(ctx, query, params)
 	if err != nil {
 		if !write.IsWriteKeyword(query) && database.CodeOf(err) == database.CodeForbidden {
 			// Neither a read nor a write: the read guard's reason is the
@@ -224,4 +224,11 @@ func sqlError(err error) *agent.Error {
 		return &agent.Error{Code: agent.CodeDatabase, Message: err.Error(), Hint: "querent schema lists the tables and columns"}
 	}
 	return &agent.Error{Code: agent.CodeDatabase, Message: err.Error()}
+}
+
+func nonNil(params []any) []any {
+	if params == nil {
+		return []any{}
+	}
+	return params
 }
