@@ -3,6 +3,7 @@ package answer
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"querent/internal/plan"
 )
@@ -156,7 +157,15 @@ func condText(c plan.Cond) (string, bool) {
 	switch {
 	case len(c.And) > 0:
 		var parts []string
-		for _, x := range c.And {
+		for i := 0; i < len(c.And); i++ {
+			x := c.And[i]
+			if i+1 < len(c.And) {
+				if s, ok := periodText(x, c.And[i+1]); ok {
+					parts = append(parts, s)
+					i++
+					continue
+				}
+			}
 			s, ok := condText(x)
 			if !ok {
 				return "", false
@@ -299,4 +308,33 @@ func severalRows(p *plan.Plan, res Result, cols []colInfo) string {
 // counts and sums do, averages, minima, maxima and plain values need not.
 func summable(c colInfo) bool {
 	return c.agg == "count" || c.agg == "sum"
+}
+
+// periodText reads a half-open date range as the period it covers:
+// ">= 2025-01-01 and < 2026-01-01" is "order_date in 2025", a month range
+// "in 2025-03". Planners write periods this way so the database can use an
+// index; the summary says what a person would.
+func periodText(lo, hi plan.Cond) (string, bool) {
+	if lo.Op != ">=" || hi.Op != "<" || lo.Left == nil || hi.Left == nil || lo.Left.Col == "" || lo.Left.Col != hi.Left.Col ||
+		lo.Right == nil || hi.Right == nil {
+		return "", false
+	}
+	from, ok1 := lo.Right.Value.(string)
+	to, ok2 := hi.Right.Value.(string)
+	if !ok1 || !ok2 {
+		return "", false
+	}
+	a, err1 := time.Parse("2006-01-02", from)
+	b, err2 := time.Parse("2006-01-02", to)
+	if err1 != nil || err2 != nil || a.Day() != 1 {
+		return "", false
+	}
+	col := columnOf(lo.Left.Col)
+	switch {
+	case a.Month() == time.January && b.Equal(a.AddDate(1, 0, 0)):
+		return fmt.Sprintf("%s in %d", col, a.Year()), true
+	case b.Equal(a.AddDate(0, 1, 0)):
+		return fmt.Sprintf("%s in %s", col, a.Format("2006-01")), true
+	}
+	return "", false
 }

@@ -1,6 +1,7 @@
 package answer_test
 
 import (
+	"strings"
 	"testing"
 
 	"querent/internal/answer"
@@ -87,5 +88,28 @@ func TestSummarizeRanking(t *testing.T) {
 	asc := answer.NewResult([]string{"country", "count"}, [][]any{{"Italy", int64(8)}, {"Spain", int64(20)}}, false)
 	if got, want := answer.SummarizePlan("", p, asc), "First: Italy with 8 customers (2 rows). In total: 28 customers."; got != want {
 		t.Errorf("got  %q\nwant %q", got, want)
+	}
+}
+
+func TestSummaryNamesPeriods(t *testing.T) {
+	rng := func(from, to string) *plan.Plan {
+		return &plan.Plan{
+			Select: []plan.SelectItem{{Expr: plan.Expr{Agg: "count"}}},
+			From:   plan.Source{Table: "orders"},
+			Where: &plan.Cond{And: []plan.Cond{
+				{Op: ">=", Left: &plan.Expr{Col: "orders.order_date"}, Right: &plan.Expr{Value: from, ValueSet: true}},
+				{Op: "<", Left: &plan.Expr{Col: "orders.order_date"}, Right: &plan.Expr{Value: to, ValueSet: true}},
+			}},
+		}
+	}
+	res := answer.NewResult([]string{"count"}, [][]any{{int64(12)}}, false)
+	for _, c := range []struct{ from, to, want string }{
+		{"2025-01-01", "2026-01-01", "in 2025"},
+		{"2024-03-01", "2024-04-01", "in 2024-03"},
+		{"2024-03-05", "2024-04-01", ">= 2024-03-05"}, // not a whole period: said as is
+	} {
+		if got := answer.SummarizePlan("How many orders?", rng(c.from, c.to), res); !strings.Contains(got, c.want) {
+			t.Errorf("%s..%s: %q, want it to say %q", c.from, c.to, got, c.want)
+		}
 	}
 }
