@@ -126,7 +126,7 @@ func (c *conversation) ask(ctx context.Context, a *agent.Agent, req agent.Reques
 		// A short reply to querent's clarification is its answer: ask the
 		// original question again with the answer in it. A longer one is
 		// a new question.
-		req.Question = standalone(*pending) + " — " + asked
+		req.Question = clarified(standalone(*pending), asked)
 	}
 	resp := a.Ask(ctx, req)
 	resp.SessionID = c.sess.ID
@@ -137,6 +137,21 @@ func (c *conversation) ask(ctx context.Context, a *agent.Agent, req agent.Reques
 	}
 	resp.Turn = n
 	return resp, nil
+}
+
+// clarified joins a question and the answer to querent's clarification into
+// one question both planners read: "show me the names" + "products" is
+// "show me the names of products"; an answer that is already a phrase
+// ("in 2024", "by revenue") is appended as it is.
+func clarified(question, answer string) string {
+	question = strings.TrimRight(strings.TrimSpace(question), "?.! ")
+	answer = strings.TrimSpace(answer)
+	first := strings.ToLower(strings.Fields(answer + " x")[0])
+	switch first {
+	case "in", "for", "by", "from", "of", "with", "during", "since", "before", "after", "between", "per", "on", "at", "over", "under", "where", "whose", "that", "which", "only":
+		return question + " " + answer
+	}
+	return question + " of " + answer
 }
 
 // maxClarifyAnswerWords is the longest reply read as the answer to a

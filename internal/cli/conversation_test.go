@@ -177,3 +177,18 @@ func jsonNumber(f float64) string {
 	b, _ := json.Marshal(f)
 	return string(b)
 }
+
+func TestAnsweringAClarificationContinuesTheSession(t *testing.T) {
+	db, env := demoDB(t), sessionEnv(t)
+	first := askIn(t, env, db, "new", "show me the names")
+	if first.Error == nil || first.Error.Code != "needs_clarification" || first.Clarification == nil {
+		t.Fatalf("first turn: %+v", first.Error)
+	}
+	second := askIn(t, env, db, first.SessionID, "products")
+	if second.Error != nil {
+		t.Fatalf("answer to the clarification: %+v", second.Error)
+	}
+	if want := countRows(t, db, "SELECT count(*) FROM products"); float64(second.RowCount) != want {
+		t.Errorf("%d rows, want every product name (%v)", second.RowCount, want)
+	}
+}
