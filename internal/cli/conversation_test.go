@@ -44,7 +44,6 @@ func askIn(t *testing.T, env map[string]string, db, session, question string) tu
 	return r
 }
 
-
 func TestSessionFollowUpOffline(t *testing.T) {
 	db, env := demoDB(t), sessionEnv(t)
 	first := askIn(t, env, db, "new", "How many orders were placed in 2025?")
