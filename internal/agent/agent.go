@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"querent/internal/database"
@@ -106,6 +107,9 @@ type Agent struct {
 	offline OfflinePlanner // nil: no offline planner
 	cfg     Config
 	log     *slog.Logger
+
+	memoMu         sync.Mutex
+	answerableMemo map[string]bool // question → the offline planner answers it
 }
 
 // New returns an agent over db, whose schema has been introspected. model and
@@ -132,6 +136,10 @@ type Request struct {
 	OnEvent func(Event)
 	// Previous, when set, makes the question a follow-up in a conversation.
 	Previous *Previous
+	// ModificationOptions asks for Response.ModificationOptions, what a UI
+	// needs to offer patches; it walks the columns of the plan's tables and
+	// their neighbours, so it is computed only for front ends that show it.
+	ModificationOptions bool
 	// Patch, when set, answers by applying these operations to
 	// Previous.Plan: no planning, no LLM call. Question may then be empty.
 	Patch []plan.PatchOp
@@ -147,6 +155,7 @@ func (a *Agent) Ask(ctx context.Context, req Request) *Response {
 		onEvent:  req.OnEvent,
 		prev:     req.Previous,
 		patch:    req.Patch,
+		options:  req.ModificationOptions,
 		resp: &Response{
 			Question:    strings.TrimSpace(req.Question),
 			Dialect:     a.db.Name(),

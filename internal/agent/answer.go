@@ -35,7 +35,7 @@ func (r *run) answer(ctx context.Context) node {
 	ar := answer.Result{Columns: res.Columns, Rows: res.Rows, Truncated: res.Truncated,
 		Kinds: answer.KindsFromPlan(r.plan, a.schema, res.Columns, res.Rows)}
 	compiled := r.plan != nil && r.plan.RawSQL == ""
-	if compiled {
+	if compiled && r.options {
 		mo := plan.ModificationOptions(r.plan, a.schema)
 		resp.ModificationOptions = &mo
 	}
@@ -77,10 +77,7 @@ func (r *run) suggest(ar answer.Result) []string {
 	a := r.agent
 	var qs []string
 	if a.offline != nil {
-		qs = answer.SuggestWith(r.question, r.plan, a.schema, ar, func(q string) bool {
-			reply, _ := a.offline.PlanWithTrace(q)
-			return reply.Plan != nil
-		})
+		qs = answer.SuggestWith(r.question, r.plan, a.schema, ar, a.answerable)
 	} else {
 		qs = answer.Suggest(r.question, r.plan, a.schema, ar)
 	}
@@ -137,4 +134,30 @@ func (r *run) checkNumbers(prose string, ar answer.Result) string {
 		return r.resp.Summary
 	}
 	return v.Text
+}
+
+// maxAnswerable bounds the memo of answerable suggestions.
+const maxAnswerable = 4096
+
+// answerable reports whether the offline planner answers q. The planner is
+// pure over an immutable schema, so the verdict is remembered: the same
+// candidate follow-ups come up answer after answer.
+func (a *Agent) answerable(q string) bool {
+	a.memoMu.Lock()
+	ok, seen := a.answerableMemo[q]
+	a.memoMu.Unlock()
+	if seen {
+		return ok
+	}
+	reply, _ := a.offline.PlanWithTrace(q)
+	ok = reply.Plan != nil
+	a.memoMu.Lock()
+	if a.answerableMemo == nil {
+		a.answerableMemo = map[string]bool{}
+	}
+	if len(a.answerableMemo) < maxAnswerable {
+		a.answerableMemo[q] = ok
+	}
+	a.memoMu.Unlock()
+	return ok
 }

@@ -22,7 +22,7 @@ func offlineAgent(t *testing.T, cfg agent.Config) *agent.Agent {
 }
 
 func TestAnswerCarriesChartSuggestionsAndRecords(t *testing.T) {
-	r := offlineAgent(t, agent.Config{RawRowLimit: 50}).Ask(context.Background(), agent.Request{Question: "number of customers per country"})
+	r := offlineAgent(t, agent.Config{RawRowLimit: 50}).Ask(context.Background(), agent.Request{Question: "number of customers per country", ModificationOptions: true})
 	if r.Error != nil {
 		t.Fatalf("error: %+v", r.Error)
 	}

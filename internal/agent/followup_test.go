@@ -25,7 +25,7 @@ func TestExplicitPatchNeedsNoLLM(t *testing.T) {
 	srv := llmtest.NewServer(t) // any call fails the test
 	prev := previous(t, listGermansQ, withValue(listGermans, "Germany"))
 	r := newAgent(t, srv, agent.Config{}).Ask(context.Background(), agent.Request{
-		Previous: prev, Patch: []plan.PatchOp{{Op: "modify_limit", Limit: plan.Int(3)}}})
+		Previous: prev, Patch: []plan.PatchOp{{Op: "modify_limit", Limit: plan.Int(3)}}, ModificationOptions: true})
 	if r.Error != nil {
 		t.Fatalf("error: %+v", r.Error)
 	}

@@ -28,6 +28,7 @@ type run struct {
 	resp     *Response
 	prev     *Previous
 	patch    []plan.PatchOp
+	options  bool // fill ModificationOptions
 
 	linked       *schema.Schema // the tables the LLM is shown
 	attempt      int

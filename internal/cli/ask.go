@@ -47,7 +47,7 @@ func runAsk(ctx context.Context, args []string, io IO) int {
 	if err != nil {
 		return printSetupError(io, c.json, question, &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}})
 	}
-	req := agent.Request{Question: question}
+	req := agent.Request{Question: question, ModificationOptions: c.json}
 	if !c.json && isTerminal(io.Stderr) {
 		req.OnEvent = func(ev agent.Event) {
 			fmt.Fprintf(io.Stderr, "\r\033[K%s… %s", ev.Node, ev.Decision)

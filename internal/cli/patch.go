@@ -75,7 +75,7 @@ func runPatch(ctx context.Context, args []string, io IO) int {
 	if err != nil {
 		return printSetupError(io, c.json, "", &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: err.Error()}})
 	}
-	resp, saveErr := conv.ask(ctx, a, agent.Request{Patch: ops})
+	resp, saveErr := conv.ask(ctx, a, agent.Request{Patch: ops, ModificationOptions: c.json})
 	if resp == nil {
 		return printSetupError(io, c.json, "", &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: saveErr.Error()}})
 	}

@@ -605,17 +605,33 @@ type neighbour struct {
 // neighbours returns the tables not in the plan that a foreign key links to
 // one of its table sources, sorted by name.
 func (pt *patcher) neighbours(srcs []patchSource) []neighbour {
+	// Only a table an edge connects to a plan table can be a neighbour:
+	// find those first instead of trying every table of a big schema.
+	cand := map[string]bool{}
+	for _, e := range pt.edges {
+		for _, s := range srcs {
+			if s.table == nil {
+				continue
+			}
+			if strings.EqualFold(e.From, s.table.Name) {
+				cand[strings.ToLower(e.To)] = true
+			}
+			if strings.EqualFold(e.To, s.table.Name) {
+				cand[strings.ToLower(e.From)] = true
+			}
+		}
+	}
 	var out []neighbour
 	for i := range pt.s.Tables {
 		t := &pt.s.Tables[i]
-		if inPlan(t, srcs) {
+		if !cand[strings.ToLower(t.Name)] || inPlan(t, srcs) {
 			continue
 		}
-		j, err := pt.hop(t, srcs)
 		links := pt.links(t, srcs)
 		if len(links) == 0 {
 			continue
 		}
+		j, err := pt.hop(t, srcs)
 		n := neighbour{table: t}
 		if err == nil {
 			n.join = j
