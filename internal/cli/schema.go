@@ -2,14 +2,23 @@ package cli
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"strings"
+
+	"querent/internal/retrieve"
 )
 
 func runSchema(ctx context.Context, args []string, io IO) int {
-	fs := newFlags("schema", "schema --db DSN [--json]", io.Stderr)
+	fs := newFlags("schema", `schema --db DSN [--json] [--for "question" [--top N] [--budget TOKENS]]`, io.Stderr)
 	var c common
 	c.register(fs, false)
+	var question string
+	var top, budget int
+	fs.StringVar(&question, "for", "", "show only the tables retrieval picks for this question, with scores and reasons")
+	fs.IntVar(&top, "top", retrieve.DefaultTopK, "with --for: how many tables the ranking keeps before foreign-key expansion")
+	fs.IntVar(&budget, "budget", 0, "with --for: token budget for the rendered tables; the lowest-scored are dropped to fit (0: none)")
 	pos, code, ok := parse(fs, args)
 	if !ok {
 		return code
@@ -17,11 +26,35 @@ func runSchema(ctx context.Context, args []string, io IO) int {
 	if len(pos) > 0 {
 		return usageError(io, fs, "unexpected argument %q", pos[0])
 	}
+	forSet := false
+	fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "for":
+			forSet = true
+		case "top", "budget":
+			if question == "" {
+				code = usageError(io, fs, "--%s only applies with --for \"question\"", f.Name)
+			}
+		}
+	})
+	switch {
+	case code != 0:
+		return code
+	case forSet && strings.TrimSpace(question) == "":
+		return usageError(io, fs, "--for needs a question, e.g. --for \"top customers by revenue\"")
+	case top < 1:
+		return usageError(io, fs, "--top is %d; it must be 1 or more", top)
+	case budget < 0:
+		return usageError(io, fs, "--budget is %d; it must be 0 (no budget) or more", budget)
+	}
 	e, serr := open(ctx, c, io, false)
 	if serr != nil {
-		return printSetupError(io, c.json, "", serr)
+		return printSetupError(io, c.json, question, serr)
 	}
 	defer e.Close()
+	if forSet {
+		return schemaFor(ctx, io, e, question, top, budget, c.json)
+	}
 	if c.json {
 		if err := writeJSON(io.Stdout, e.schema); err != nil {
 			return ExitFailure
@@ -91,4 +124,67 @@ func (i indent) Write(p []byte) (int, error) {
 		}
 	}
 	return len(p), nil
+}
+
+// schemaForOutput is `schema --for --json`: what the question's prompt
+// would get, and why.
+type schemaForOutput struct {
+	Question   string            `json:"question"`
+	Tables     []retrieve.Scored `json:"tables"`
+	Notes      []string          `json:"notes"`
+	Rendered   string            `json:"rendered"`
+	Tokens     int               `json:"tokens"`
+	FullTokens int               `json:"full_tokens"`
+}
+
+// schemaFor prints the tables retrieval selects for question: each with
+// its score, stage and reasons, then the rendered subset and its share of
+// the full schema's tokens.
+func schemaFor(ctx context.Context, io IO, e *env, question string, top, budget int, asJSON bool) int {
+	x := retrieve.New(e.schema, retrieve.Options{TopK: top, TokenBudget: budget})
+	res, err := x.Retrieve(ctx, question, retrieve.Query{})
+	if err != nil {
+		if errors.Is(err, retrieve.ErrEmptyQuestion) {
+			fmt.Fprintf(io.Stderr, "querent schema: --for %q has no words to look up; ask about the data, e.g. --for \"top customers by revenue\"\n", question)
+			return ExitUsage
+		}
+		fmt.Fprintf(io.Stderr, "querent schema: %v\n", err)
+		return ExitFailure
+	}
+	rendered := res.Subset.Render()
+	if asJSON {
+		out := schemaForOutput{Question: question, Tables: res.Tables, Notes: res.Notes, Rendered: rendered, Tokens: res.Tokens, FullTokens: res.FullTokens}
+		if out.Notes == nil {
+			out.Notes = []string{}
+		}
+		if err := writeJSON(io.Stdout, out); err != nil {
+			return ExitFailure
+		}
+		return ExitOK
+	}
+	fmt.Fprintf(io.Stdout, "%d of %d tables for %q\n\n", len(res.Tables), len(e.schema.Tables), question)
+	width := 0
+	for _, t := range res.Tables {
+		width = max(width, len(t.Name))
+	}
+	for i, t := range res.Tables {
+		score := "    -"
+		if t.Score > 0 {
+			score = fmt.Sprintf("%.3f", t.Score)
+		}
+		fmt.Fprintf(io.Stdout, "%3d. %-*s  %s  %s\n", i+1, width, t.Name, score, t.Stage)
+		if len(t.Reasons) > 0 {
+			fmt.Fprintf(io.Stdout, "     %s\n", strings.Join(t.Reasons, "; "))
+		}
+	}
+	for _, n := range res.Notes {
+		fmt.Fprintf(io.Stdout, "  note: %s\n", n)
+	}
+	fmt.Fprintf(io.Stdout, "\n%s\n", strings.TrimRight(rendered, "\n"))
+	pct := 0.0
+	if res.FullTokens > 0 {
+		pct = 100 * float64(res.Tokens) / float64(res.FullTokens)
+	}
+	fmt.Fprintf(io.Stdout, "\ntokens: %d of %d (%.1f%%)\n", res.Tokens, res.FullTokens, pct)
+	return ExitOK
 }

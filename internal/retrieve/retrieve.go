@@ -1,0 +1,695 @@
+// Package retrieve picks the tables a question needs from a schema too big to
+// show a model whole. Real databases have hundreds or thousands of tables;
+// a prompt holding them all overflows small models' context, and one that
+// silently drops the needed table makes models invent columns. Retrieval
+// runs in three stages:
+//
+//  1. Lexical (and optionally semantic) ranking: BM25 over one document per
+//     table (split name, synonyms, description, column names, column
+//     synonyms and descriptions, sample values), over table names alone,
+//     and over one document per column, fused by reciprocal rank with the
+//     tables whose sample values the question quotes and, when an
+//     [Embedder] is given, with embedding similarity. Foreign keys then
+//     carry scores: a table gains part of its best neighbours' scores, and
+//     the neighbours of the leading tables enter the ranking.
+//  2. An optional LLM relevance filter ([FilterWithLLM]) when a model is
+//     given and the candidates exceed TopK.
+//  3. Foreign-key expansion: the tables on shortest join paths between the
+//     kept ones (bridge and junction tables), then a token budget that drops
+//     the lowest-scored tables first.
+//
+// An [Index] is built once per schema with [New] and answers many questions,
+// concurrently.
+package retrieve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"querent/internal/llm"
+	"querent/internal/schema"
+)
+
+// Defaults for zero Options fields.
+const (
+	// DefaultTopK is how many tables stage 1 keeps before expansion.
+	DefaultTopK = 8
+	// maxJoinHops bounds the foreign-key paths searched for bridges: two
+	// kept tables more than three joins apart are probably not meant
+	// together.
+	maxJoinHops = 3
+	// maxHistory is how many previous questions still contribute terms.
+	maxHistory = 3
+)
+
+// Stage 1 fusion parameters, tuned on Spider's training databases pooled
+// into one schema (see TestSpiderPooledRecall).
+const (
+	// rrfK damps reciprocal rank fusion; a small value lets a table ranked
+	// first by one list stand out.
+	rrfK = 5.0
+	// neighbourWeight is the share of its best-scored foreign-key
+	// neighbour's fused score a table gains, secondWeight of the next best
+	// one's.
+	neighbourWeight = 0.5
+	secondWeight    = 0.5
+	// listDepth is how far down each ranked list fusion looks: a table
+	// ranked 300th adds 1/310 to its score, which changes no decision, and
+	// cutting the lists keeps a question's cost from growing with the
+	// schema.
+	listDepth = 256
+	// nameListWeight scales the ranking by table names alone.
+	nameListWeight = 1.0
+	// historyWeight scales the ranking by earlier questions' words.
+	historyWeight = 0.5
+	// The unmatched foreign-key neighbours of the leadTables best tables
+	// enter the ranking with unmatchedWeight of their neighbour's score.
+	unmatchedWeight = 0.7
+	leadTables      = 5
+)
+
+// Options configure an Index. The zero value is usable.
+type Options struct {
+	// TopK is how many tables stage 1 keeps (before foreign-key expansion);
+	// zero means DefaultTopK.
+	TopK int
+	// TokenBudget caps the rendered subset's estimated tokens ([Tokens]);
+	// the lowest-scored tables that are not bridges are dropped until it
+	// fits. Zero means no budget.
+	TokenBudget int
+	// Embedder, when set, adds embedding similarity to stage 1. Table
+	// documents are embedded once per schema and cached in memory.
+	Embedder Embedder
+	// Model, when set, runs the stage 2 relevance filter when stage 1 has
+	// more candidates than TopK.
+	Model llm.Model
+}
+
+// Query holds what one question brings besides its text.
+type Query struct {
+	// History holds the conversation's previous questions, oldest first.
+	// Their words count less than the current question's, and the tables
+	// the latest one was about are kept ("and their emails?" after "top
+	// customers by spending" keeps customers).
+	History []string
+	// PreviousTables are the tables the previous turn actually used, when
+	// the caller knows them; they are kept instead of re-deriving them from
+	// History.
+	PreviousTables []string
+	// TopK and TokenBudget override the Index's Options when non-zero.
+	TopK        int
+	TokenBudget int
+}
+
+// Stages a table can be selected by.
+const (
+	StageRetrieve = "retrieve" // stage 1 ranking
+	StageLLM      = "llm"      // kept by the stage 2 filter
+	StageHistory  = "history"  // kept from earlier in the conversation
+	StageJoin     = "join"     // on a foreign-key path between kept tables
+	StageWhole    = "whole"    // the schema is small enough to show whole
+)
+
+// Scored is one selected table.
+type Scored struct {
+	Name string `json:"name"`
+	// Score is the stage 1 fused score (reciprocal rank fusion, higher is
+	// better); zero for tables no stage 1 list ranked.
+	Score   float64  `json:"score"`
+	Reasons []string `json:"reasons"`
+	// Stage is one of the Stage constants.
+	Stage string `json:"stage"`
+}
+
+// Result is what one question gets.
+type Result struct {
+	// Tables are the selected tables, best first, bridges last.
+	Tables []Scored `json:"tables"`
+	// Subset is the schema restricted to Tables, in the schema's order.
+	Subset *schema.Schema `json:"-"`
+	// Tokens estimates the rendered subset; FullTokens the whole schema.
+	Tokens     int `json:"tokens"`
+	FullTokens int `json:"full_tokens"`
+	// Notes say what did not go as planned: an embedding or LLM failure
+	// that was worked around, unknown tables named by the model, a budget
+	// too small for even one table.
+	Notes []string `json:"notes,omitempty"`
+	// Usage counts the tokens of the stage 2 call, if any.
+	Usage llm.Usage `json:"usage"`
+}
+
+// Names returns the selected table names in Result order.
+func (r *Result) Names() []string {
+	out := make([]string, len(r.Tables))
+	for i, t := range r.Tables {
+		out[i] = t.Name
+	}
+	return out
+}
+
+// Index is a schema prepared for retrieval. It is safe for concurrent use.
+type Index struct {
+	s   *schema.Schema
+	opt Options
+
+	byName    map[string]int32 // lower-cased table name → position
+	tables    *bm25            // document i is table i
+	names     *bm25            // document i is table i's Ident and synonyms
+	cols      *bm25            // one document per column
+	colTable  []int32          // column document → table
+	colName   []string         // column document → column name
+	nameTerms [][]string       // table → its name's terms, for reasons
+	values    map[string][]valueRef
+	maxWords  int // most words in any indexed sample value
+
+	adj         [][]int32 // undirected foreign-key graph
+	tableTokens []int     // estimated tokens of each table's rendering
+	fullTokens  int
+
+	emb embedState
+}
+
+// New indexes s. It reads s only while building: later changes to s are not
+// seen, and the Index keeps s for rendering subsets, so s must not be
+// modified while the Index is used.
+func New(s *schema.Schema, opt Options) *Index {
+	if opt.TopK <= 0 {
+		opt.TopK = DefaultTopK
+	}
+	x := &Index{
+		s:           s,
+		opt:         opt,
+		byName:      make(map[string]int32, len(s.Tables)),
+		nameTerms:   make([][]string, len(s.Tables)),
+		values:      map[string][]valueRef{},
+		adj:         make([][]int32, len(s.Tables)),
+		tableTokens: make([]int, len(s.Tables)),
+	}
+	for i := range s.Tables {
+		x.byName[strings.ToLower(s.Tables[i].Name)] = int32(i)
+	}
+	tb, cb, nb := newBM25Builder(), newBM25Builder(), newBM25Builder()
+	for i := range s.Tables {
+		t := &s.Tables[i]
+		fkCols := foreignKeyColumns(t)
+		tb.add(x.tableDoc(int32(i), t))
+		nb.add(identDoc(t))
+		for j := range t.Columns {
+			cb.add(columnDoc(t, &t.Columns[j], fkCols[strings.ToLower(t.Columns[j].Name)]))
+			x.colTable = append(x.colTable, int32(i))
+			x.colName = append(x.colName, t.Columns[j].Name)
+			x.indexValues(int32(i), &t.Columns[j])
+		}
+		x.tableTokens[i] = Tokens((&schema.Schema{Tables: s.Tables[i : i+1]}).Render())
+		x.fullTokens += x.tableTokens[i]
+	}
+	x.tables, x.cols, x.names = tb.build(), cb.build(), nb.build()
+	x.buildGraph()
+	return x
+}
+
+// Schema returns the indexed schema.
+func (x *Index) Schema() *schema.Schema { return x.s }
+
+// FullTokens is the estimated token count of the whole schema's rendering.
+func (x *Index) FullTokens() int { return x.fullTokens }
+
+// Field weights of the table document: a table's own name says most about
+// it, its columns less each, sample values least.
+const (
+	wName        = 3
+	wSynonym     = 3
+	wDescription = 1
+	wColumn      = 1
+	wColumnText  = 0.5
+	wSample      = 0.5
+)
+
+func (x *Index) tableDoc(i int32, t *schema.Table) map[string]float32 {
+	doc := map[string]float32{}
+	add := func(text string, w float32) {
+		for _, term := range identTerms(text) {
+			doc[term] += w
+		}
+	}
+	name := t.Name
+	if t.Ident != "" && !strings.EqualFold(t.Ident, t.Name) {
+		name += " " + t.Ident
+	}
+	x.nameTerms[i] = identTerms(name)
+	for _, term := range x.nameTerms[i] {
+		doc[term] += wName
+	}
+	for _, syn := range t.Synonyms {
+		add(syn, wSynonym)
+		x.nameTerms[i] = append(x.nameTerms[i], identTerms(syn)...)
+	}
+	add(t.Description, wDescription)
+	fkCols := foreignKeyColumns(t)
+	for _, c := range t.Columns {
+		// A foreign key column names the table it refers to: orders has
+		// customer_id, but a question about customers is not about orders.
+		if !fkCols[strings.ToLower(c.Name)] {
+			add(c.Name, wColumn)
+		}
+		for _, syn := range c.Synonyms {
+			add(syn, wColumn)
+		}
+		add(c.Description, wColumnText)
+		for _, v := range c.Samples {
+			add(v, wSample)
+		}
+	}
+	return doc
+}
+
+// identDoc is the table's own name (without its namespace) and synonyms:
+// "customers" in the question is the customers table of some namespace
+// rather than customer_orders, which is about orders.
+func identDoc(t *schema.Table) map[string]float32 {
+	doc := map[string]float32{}
+	ident := t.Ident
+	if ident == "" {
+		ident = t.Name
+	}
+	for _, term := range identTerms(ident) {
+		doc[term]++
+	}
+	for _, syn := range t.Synonyms {
+		for _, term := range identTerms(syn) {
+			doc[term]++
+		}
+	}
+	return doc
+}
+
+// foreignKeyColumns returns the lower-cased names of t's foreign key
+// columns.
+func foreignKeyColumns(t *schema.Table) map[string]bool {
+	fkCols := map[string]bool{}
+	for _, k := range t.ForeignKeys {
+		for _, c := range k.Columns {
+			fkCols[strings.ToLower(c)] = true
+		}
+	}
+	return fkCols
+}
+
+// columnDoc is one column: its name counts most, and the table's name a
+// little, so "customer city" ranks customers.city over suppliers.city. A
+// foreign key column's name is left out: customer_id names another table,
+// and would rank every table referring to customers as a match for
+// "customers" (foreign-key propagation brings such tables instead).
+func columnDoc(t *schema.Table, c *schema.Column, foreignKey bool) map[string]float32 {
+	doc := map[string]float32{}
+	add := func(text string, w float32) {
+		for _, term := range identTerms(text) {
+			doc[term] += w
+		}
+	}
+	if !foreignKey {
+		add(c.Name, 2)
+	}
+	for _, syn := range c.Synonyms {
+		add(syn, 2)
+	}
+	add(c.Description, 1)
+	add(t.Name, 0.5)
+	for _, v := range c.Samples {
+		add(v, wSample)
+	}
+	return doc
+}
+
+func (x *Index) buildGraph() {
+	seen := map[[2]int32]bool{}
+	for _, e := range x.s.Edges() {
+		a, okA := x.byName[strings.ToLower(e.From)]
+		b, okB := x.byName[strings.ToLower(e.To)]
+		if !okA || !okB || a == b || seen[[2]int32{a, b}] {
+			continue
+		}
+		seen[[2]int32{a, b}], seen[[2]int32{b, a}] = true, true
+		x.adj[a] = append(x.adj[a], b)
+		x.adj[b] = append(x.adj[b], a)
+	}
+}
+
+// ErrEmptyQuestion is returned for a question with no words.
+var ErrEmptyQuestion = errors.New("retrieve: the question is empty; ask about the data, e.g. \"top 5 customers by revenue\"")
+
+// candidate is a table during ranking.
+type candidate struct {
+	table   int32
+	score   float64
+	reasons []string
+	stage   string
+	bestCol int32 // best-matching column document, or -1
+}
+
+// Retrieve selects the tables question needs. It fails only for an empty
+// question or a cancelled ctx: embedding and LLM failures are worked around
+// and reported in Result.Notes.
+func (x *Index) Retrieve(ctx context.Context, question string, q Query) (*Result, error) {
+	if len(splitWords(question)) == 0 {
+		return nil, ErrEmptyQuestion
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("retrieve: %w", err)
+	}
+	topK, budget := x.opt.TopK, x.opt.TokenBudget
+	if q.TopK > 0 {
+		topK = q.TopK
+	}
+	if q.TokenBudget > 0 {
+		budget = q.TokenBudget
+	}
+	res := &Result{FullTokens: x.fullTokens}
+
+	ranked := x.rank(ctx, question, q.History, res)
+	if len(x.s.Tables) <= topK {
+		ranked = x.wholeSchema(ranked)
+	}
+
+	kept := ranked[:min(topK, len(ranked))]
+	if x.opt.Model != nil && len(ranked) > topK {
+		pool := ranked[:min(2*topK, len(ranked))]
+		filtered, usage, notes, err := x.filter(ctx, question, pool)
+		res.Usage = usage
+		res.Notes = append(res.Notes, notes...)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("retrieve: %w", ctx.Err())
+			}
+			res.Notes = append(res.Notes, "the relevance filter failed, so the lexical ranking is used: "+err.Error())
+		} else {
+			kept = filtered
+		}
+	}
+	kept = append([]candidate(nil), kept...)
+	kept = x.addHistory(ctx, kept, q)
+
+	final, notes := x.expandAndFit(kept, budget)
+	x.explain(question, final)
+	if len(final) == 0 {
+		res.Notes = append(res.Notes, "no table matches the question's words; name what you want in the database's terms (a table, a column or a value)")
+	}
+	res.Notes = append(res.Notes, notes...)
+	x.finish(res, final)
+	return res, nil
+}
+
+// termWeights returns the question's terms with their weights.
+func termWeights(question string, w float64) map[string]float64 {
+	terms := map[string]float64{}
+	for _, t := range questionTerms(question, w) {
+		terms[t.term] = max(terms[t.term], t.weight)
+	}
+	return terms
+}
+
+// historyTerms merges the terms of the latest maxHistory previous
+// questions, each step back counting half as much.
+func historyTerms(history []string) map[string]float64 {
+	terms := map[string]float64{}
+	w := 1.0
+	for i := len(history) - 1; i >= 0 && i >= len(history)-maxHistory; i-- {
+		for t, tw := range termWeights(history[i], w) {
+			terms[t] = max(terms[t], tw)
+		}
+		w /= 2
+	}
+	return terms
+}
+
+// rank is stage 1: it fuses the table, column, value and embedding rankings
+// by reciprocal rank and returns every table any of them ranked, best
+// first.
+func (x *Index) rank(ctx context.Context, question string, history []string, res *Result) []candidate {
+	terms := termWeights(question, 1)
+	fused := map[int32]*candidate{}
+	get := func(t int32) *candidate {
+		c := fused[t]
+		if c == nil {
+			c = &candidate{table: t, stage: StageRetrieve, bestCol: -1}
+			fused[t] = c
+		}
+		return c
+	}
+
+	for r, h := range x.tables.search(terms, listDepth) {
+		get(h.doc).score += 1 / (rrfK + float64(r+1))
+	}
+
+	// Names alone: the question's subject ("students") should be a table
+	// named so, not any table with first_name and last_name columns.
+	for r, h := range x.names.search(terms, listDepth) {
+		get(h.doc).score += nameListWeight / (rrfK + float64(r+1))
+	}
+
+	// Columns: each table ranked by its best column document.
+	best := map[int32]int32{} // table → best column document
+	var order []int32
+	for _, h := range x.cols.search(terms, 4*listDepth) {
+		t := x.colTable[h.doc]
+		if _, ok := best[t]; !ok {
+			best[t] = h.doc
+			order = append(order, t)
+		}
+	}
+	for r, t := range order {
+		get(t).score += 1 / (rrfK + float64(r+1))
+	}
+
+	// The conversation's earlier questions rank tables too, with less
+	// weight than the question itself: "and their emails?" needs them.
+	if h := historyTerms(history); len(h) > 0 {
+		for r, hh := range x.tables.search(h, listDepth) {
+			get(hh.doc).score += historyWeight / (rrfK + float64(r+1))
+		}
+	}
+
+	for r, v := range x.matchValues(question) {
+		c := get(v.table)
+		c.score += 1 / (rrfK + float64(r+1))
+		c.reasons = append(c.reasons, v.reason)
+	}
+
+	if x.opt.Embedder != nil {
+		sims, err := x.embedRank(ctx, question)
+		if err != nil {
+			res.Notes = append(res.Notes, "embeddings unavailable, ranking is lexical only: "+err.Error())
+		}
+		for r, t := range sims {
+			c := get(t)
+			c.score += 1 / (rrfK + float64(r+1))
+			if r < 3 {
+				c.reasons = append(c.reasons, "close in meaning to the question (embeddings)")
+			}
+		}
+	}
+
+	out := x.propagate(fused, get)
+	for i := range out {
+		if d, ok := best[out[i].table]; ok {
+			out[i].bestCol = d
+		}
+	}
+	return out
+}
+
+// propagate lets foreign keys carry scores, and returns the candidates best
+// first. A table that joins other tables the question matches is more
+// likely meant than a namesake standing alone: "stations" next to "trips"
+// is the station table trips refer to, not one of another subject area.
+// And the neighbours of the strongest tables join the ranking even when
+// they match no word: a question about students and courses is answered
+// through enrollments, which it never names; they rank by their
+// neighbour's score alone, below most tables with evidence of their own.
+func (x *Index) propagate(fused map[int32]*candidate, get func(int32) *candidate) []candidate {
+	base := make(map[int32]float64, len(fused))
+	lead := make([]int32, 0, len(fused))
+	for t, c := range fused {
+		base[t] = c.score
+		lead = append(lead, t)
+	}
+	sort.Slice(lead, func(i, j int) bool {
+		if base[lead[i]] != base[lead[j]] {
+			return base[lead[i]] > base[lead[j]]
+		}
+		return lead[i] < lead[j]
+	})
+	for _, t := range lead[:min(len(lead), leadTables)] {
+		for _, n := range x.adj[t] {
+			if _, ok := base[n]; !ok {
+				c := get(n)
+				if s := unmatchedWeight * base[t]; s > c.score {
+					c.score = s
+					c.reasons = []string{"linked by a foreign key to " + x.s.Tables[t].Name}
+				}
+			}
+		}
+	}
+	out := make([]candidate, 0, len(fused))
+	for t, c := range fused {
+		if _, matched := base[t]; matched {
+			var best, second float64
+			for _, n := range x.adj[t] {
+				if b := base[n]; b > best {
+					best, second = b, best
+				} else if b > second {
+					second = b
+				}
+			}
+			c.score += neighbourWeight * (best + secondWeight*second)
+		}
+		out = append(out, *c)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].score != out[j].score {
+			return out[i].score > out[j].score
+		}
+		return out[i].table < out[j].table
+	})
+	return out
+}
+
+// explain adds the name and column matches to the reasons of the selected
+// candidates (computed only for them: the rest are never shown).
+func (x *Index) explain(question string, sel []candidate) {
+	terms := termWeights(question, 1)
+	for i := range sel {
+		c := &sel[i]
+		if c.stage == StageJoin || c.stage == StageHistory || c.stage == StageWhole {
+			continue
+		}
+		if m := matched(x.nameTerms[c.table], terms); len(m) > 0 {
+			c.reasons = append([]string{"name matches " + strings.Join(m, ", ")}, c.reasons...)
+		}
+		if c.bestCol >= 0 {
+			if r := x.columnReason(c.table, c.bestCol, terms); r != "" {
+				c.reasons = append(c.reasons, r)
+			}
+		}
+	}
+}
+
+// columnReason says which words of the question the best column matched,
+// or "" when it matched only through its table's name.
+func (x *Index) columnReason(t, doc int32, terms map[string]float64) string {
+	tb := &x.s.Tables[t]
+	c, ok := tb.Column(x.colName[doc])
+	if !ok {
+		return ""
+	}
+	own := identTerms(c.Name)
+	for _, syn := range c.Synonyms {
+		own = append(own, identTerms(syn)...)
+	}
+	own = append(own, identTerms(c.Description)...)
+	if m := matched(own, terms); len(m) > 0 {
+		return fmt.Sprintf("column %s.%s matches %s", tb.Name, c.Name, strings.Join(m, ", "))
+	}
+	var vals []string
+	for _, v := range c.Samples {
+		vals = append(vals, identTerms(v)...)
+	}
+	if m := matched(vals, terms); len(m) > 0 {
+		return fmt.Sprintf("values of %s.%s match %s", tb.Name, c.Name, strings.Join(m, ", "))
+	}
+	return ""
+}
+
+// matched lists the distinct terms of doc present in the query.
+func matched(doc []string, terms map[string]float64) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, t := range doc {
+		if terms[t] > 0 && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// wholeSchema appends the tables no list ranked, for schemas small enough
+// to show whole: filtering a handful of tables gains nothing and risks
+// dropping the one needed.
+func (x *Index) wholeSchema(ranked []candidate) []candidate {
+	in := map[int32]bool{}
+	for _, c := range ranked {
+		in[c.table] = true
+	}
+	for i := range x.s.Tables {
+		if !in[int32(i)] {
+			ranked = append(ranked, candidate{table: int32(i), stage: StageWhole, bestCol: -1, reasons: []string{"small schema: shown whole"}})
+		}
+	}
+	return ranked
+}
+
+// addHistory keeps the tables of the conversation's previous turn: those
+// the caller names, or else the best-ranked tables of the latest previous
+// question.
+func (x *Index) addHistory(ctx context.Context, kept []candidate, q Query) []candidate {
+	in := map[int32]bool{}
+	for _, c := range kept {
+		in[c.table] = true
+	}
+	add := func(t int32, reason string) {
+		if !in[t] {
+			in[t] = true
+			kept = append(kept, candidate{table: t, stage: StageHistory, bestCol: -1, reasons: []string{reason}})
+		}
+	}
+	if len(q.PreviousTables) > 0 {
+		for _, name := range q.PreviousTables {
+			if t, ok := x.byName[strings.ToLower(name)]; ok {
+				add(t, "used by the previous question")
+			}
+		}
+		return kept
+	}
+	if len(q.History) == 0 {
+		return kept
+	}
+	last := q.History[len(q.History)-1]
+	if len(splitWords(last)) == 0 {
+		return kept
+	}
+	prev := x.rank(ctx, last, nil, &Result{})
+	n := max(1, min(3, x.opt.TopK/2))
+	for _, c := range prev[:min(n, len(prev))] {
+		add(c.table, fmt.Sprintf("kept from the earlier question %q", last))
+	}
+	return kept
+}
+
+// finish fills res from the selected candidates.
+func (x *Index) finish(res *Result, final []candidate) {
+	names := make([]string, len(final))
+	sub := &schema.Schema{Engine: x.s.Engine}
+	pos := make([]int, len(final))
+	for i, c := range final {
+		names[i] = x.s.Tables[c.table].Name
+		pos[i] = int(c.table)
+		res.Tables = append(res.Tables, Scored{Name: names[i], Score: c.score, Reasons: c.reasons, Stage: c.stage})
+	}
+	sort.Ints(pos)
+	for _, p := range pos {
+		sub.Tables = append(sub.Tables, x.s.Tables[p])
+	}
+	res.Subset = sub
+	res.Tokens = Tokens(sub.Render())
+}
+
+// embedState caches the table documents' embeddings of one Index.
+type embedState struct {
+	mu   sync.Mutex
+	vecs [][]float32
+}
