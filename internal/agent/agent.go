@@ -21,6 +21,7 @@ import (
 	"querent/internal/llm"
 	"querent/internal/offline"
 	"querent/internal/plan"
+	"querent/internal/retrieve"
 	"querent/internal/schema"
 	"querent/internal/sqlgen"
 )
@@ -62,6 +63,14 @@ type Config struct {
 	RawRowLimit int
 	// Knowledge supplies business rules and worked examples; nil for none.
 	Knowledge Knowledge
+	// LLMFilter lets the LLM drop irrelevant candidate tables (one call)
+	// when retrieval finds more than TopTables.
+	LLMFilter bool
+	// Embedder, when set, adds embedding similarity to table retrieval.
+	Embedder retrieve.Embedder
+	// SchemaTokenBudget caps the tokens of the schema shown to the LLM
+	// (0: no cap beyond TopTables).
+	SchemaTokenBudget int
 	// AllowWrites lets a question that asks to change data be planned as
 	// one INSERT, UPDATE or DELETE (by the LLM), returned unexecuted for
 	// confirmation. Off, such questions are refused without an LLM call.
@@ -110,6 +119,23 @@ type Agent struct {
 
 	memoMu         sync.Mutex
 	answerableMemo map[string]bool // question → the offline planner answers it
+
+	// index ranks tables for LLM prompts; built on first use, since
+	// questions the offline planner answers never need it.
+	indexOnce sync.Once
+	index     *retrieve.Index
+}
+
+// retriever returns the schema retrieval index, building it once.
+func (a *Agent) retriever() *retrieve.Index {
+	a.indexOnce.Do(func() {
+		opt := retrieve.Options{TopK: a.cfg.TopTables, TokenBudget: a.cfg.SchemaTokenBudget, Embedder: a.cfg.Embedder}
+		if a.cfg.LLMFilter {
+			opt.Model = a.model
+		}
+		a.index = retrieve.New(a.schema, opt)
+	})
+	return a.index
 }
 
 // New returns an agent over db, whose schema has been introspected. model and

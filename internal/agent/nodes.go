@@ -12,6 +12,7 @@ import (
 	"querent/internal/llm"
 	"querent/internal/offline"
 	"querent/internal/plan"
+	"querent/internal/retrieve"
 	"querent/internal/schema"
 	"querent/internal/sqlgen"
 )
@@ -86,15 +87,42 @@ func (r *run) resolve(ctx context.Context) node {
 // only those (plus the tables that join them).
 func (r *run) link(ctx context.Context) node {
 	start := time.Now()
-	linkText := r.question
-	if r.prev != nil {
-		// A follow-up's words are few: the conversation's carry the context.
-		linkText += " " + strings.Join(r.prev.History, " ")
+	a := r.agent
+	if a.model == nil || a.cfg.Planner == "offline" {
+		// The offline planner links the question's words itself.
+		r.event("link", start, "left to the offline planner", "")
+		return r.planStep
 	}
-	names := linkTables(r.agent.schema, linkText, r.agent.cfg.TopTables)
-	names = appendMissing(names, r.previousTables())
-	r.linked = r.agent.schema.Subset(names)
-	r.event("link", start, fmt.Sprintf("%d of %d tables", len(r.linked.Tables), len(r.agent.schema.Tables)), strings.Join(names, ", "))
+	q := retrieve.Query{PreviousTables: r.previousTables(), TopK: a.cfg.TopTables}
+	if r.prev != nil {
+		q.History = r.prev.History
+	}
+	res, err := a.retriever().Retrieve(ctx, r.question, q)
+	if err != nil {
+		if ctx.Err() != nil {
+			return r.fail(ctxError(ctx.Err()))
+		}
+		// No word to retrieve by: show the tables the plain ranking keeps.
+		names := appendMissing(linkTables(a.schema, r.question, a.cfg.TopTables), r.previousTables())
+		r.linked = a.schema.Subset(names)
+		r.event("link", start, fmt.Sprintf("%d of %d tables", len(r.linked.Tables), len(a.schema.Tables)), err.Error())
+		return r.planStep
+	}
+	r.resp.LLMCalls += res.LLMCalls
+	r.resp.Tokens.Prompt += res.Usage.PromptTokens
+	r.resp.Tokens.Completion += res.Usage.CompletionTokens
+	r.linked = res.Subset
+	why := make([]string, len(res.Tables))
+	for i, t := range res.Tables {
+		why[i] = t.Name
+		if len(t.Reasons) > 0 {
+			why[i] += " (" + t.Reasons[0] + ")"
+		}
+	}
+	r.event("link", start, fmt.Sprintf("%d of %d tables, %d of %d schema tokens", len(res.Tables), len(a.schema.Tables), res.Tokens, res.FullTokens), strings.Join(why, "; "))
+	for _, n := range res.Notes {
+		r.note(n)
+	}
 	return r.planStep
 }
 

@@ -15,6 +15,7 @@ import (
 	"querent/internal/llm/providers"
 	"querent/internal/offline"
 	"querent/internal/plan"
+	"querent/internal/retrieve"
 	"querent/internal/schema"
 	"querent/internal/session"
 )
@@ -43,6 +44,8 @@ type env struct {
 	db     database.Engine
 	schema *schema.Schema
 	model  llm.Model // nil without an LLM
+	// embedder adds embeddings to schema retrieval; nil without one.
+	embedder retrieve.Embedder
 	// cacheStatus says where the schema came from (the cache, or the
 	// database and why); empty when the cache is off.
 	cacheStatus string
@@ -131,12 +134,38 @@ func open(ctx context.Context, c common, io IO, wantLLM bool) (*env, *setupError
 	}
 	if wantLLM {
 		e.model, serr = buildModel(c, cfg, io)
+		if serr == nil && e.model != nil {
+			e.embedder, serr = buildEmbedder(c, cfg, io)
+		}
 		if serr != nil {
 			e.Close()
 			return nil, serr
 		}
 	}
 	return e, nil
+}
+
+// buildEmbedder returns the embedding client for schema retrieval when
+// llm.embedding_model is set: the LLM's own OpenAI-compatible server, asked
+// for /embeddings with that model.
+func buildEmbedder(c common, cfg config.Config, io IO) (retrieve.Embedder, *setupError) {
+	if cfg.LLM.EmbeddingModel == "" {
+		return nil, nil
+	}
+	pc, ok, err := llmConfig(c, cfg, io)
+	if err != nil || !ok {
+		return nil, nil // buildModel has reported it
+	}
+	pc.Model = cfg.LLM.EmbeddingModel
+	m, err := providers.New(pc)
+	if err != nil {
+		return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: "llm.embedding_model: " + err.Error()}}
+	}
+	emb, ok := m.(retrieve.Embedder)
+	if !ok {
+		return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: fmt.Sprintf("llm.embedding_model: the %s provider has no embeddings endpoint querent can use", pc.Provider), Hint: "use an OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp) for embeddings, or leave embedding_model empty"}}
+	}
+	return emb, nil
 }
 
 // llmConfig resolves which LLM to use: --llm, then QUERENT_LLM, then the
@@ -199,20 +228,23 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 		off = offline.New(e.schema, offline.Options{Today: today, Measures: e.measures})
 	}
 	return agent.New(e.db, e.schema, e.model, off, agent.Config{
-		MaxAttempts:      e.cfg.MaxAttempts,
-		RowLimit:         e.cfg.RowLimit,
-		StatementTimeout: e.cfg.StatementTimeout,
-		Planner:          e.cfg.Planner,
-		Tier:             tier,
-		TopTables:        e.cfg.TopTables,
-		MaxLLMCalls:      e.cfg.MaxLLMCalls,
-		Evaluate:         e.cfg.EnableEvaluation,
-		Explain:          e.cfg.EnableExplanation,
-		NoCalculator:     !e.cfg.EnableCalculator,
-		RefineCount:      e.cfg.RefineCount,
-		RawRowLimit:      e.cfg.RawRowLimit,
-		Knowledge:        e.knowledge(),
-		AllowWrites:      e.cfg.AllowWrites,
+		MaxAttempts:       e.cfg.MaxAttempts,
+		RowLimit:          e.cfg.RowLimit,
+		StatementTimeout:  e.cfg.StatementTimeout,
+		Planner:           e.cfg.Planner,
+		Tier:              tier,
+		TopTables:         e.cfg.TopTables,
+		MaxLLMCalls:       e.cfg.MaxLLMCalls,
+		Evaluate:          e.cfg.EnableEvaluation,
+		Explain:           e.cfg.EnableExplanation,
+		NoCalculator:      !e.cfg.EnableCalculator,
+		RefineCount:       e.cfg.RefineCount,
+		RawRowLimit:       e.cfg.RawRowLimit,
+		Knowledge:         e.knowledge(),
+		AllowWrites:       e.cfg.AllowWrites,
+		LLMFilter:         e.cfg.LLMFilter,
+		Embedder:          e.embedder,
+		SchemaTokenBudget: e.cfg.SchemaTokenBudget,
 	}, log)
 }
 

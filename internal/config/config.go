@@ -72,6 +72,11 @@ type Config struct {
 	PlannerComplexity string `yaml:"planner_complexity"`
 	InferForeignKeys  bool   `yaml:"infer_foreign_keys"`
 	TopTables         int    `yaml:"top_tables"`
+	// LLMFilter lets the LLM drop irrelevant candidate tables (one call)
+	// when retrieval finds more than top_tables.
+	LLMFilter bool `yaml:"llm_filter"`
+	// SchemaTokenBudget caps the schema tokens in the LLM's prompt (0: none).
+	SchemaTokenBudget int `yaml:"schema_token_budget"`
 	// Today pins the reference date for relative dates (YYYY-MM-DD); empty
 	// means the current date.
 	Today string `yaml:"today"`
@@ -91,6 +96,9 @@ type LLM struct {
 	Timeout    time.Duration `yaml:"timeout"`
 	// MaxRetries bounds retries of rate-limited or unavailable calls.
 	MaxRetries int `yaml:"max_retries"`
+	// EmbeddingModel, when set, adds embedding similarity to schema
+	// retrieval through the same OpenAI-compatible server's /embeddings.
+	EmbeddingModel string `yaml:"embedding_model"`
 }
 
 // Default returns the settings used when nothing is configured.
@@ -214,6 +222,9 @@ var env = []struct {
 	{"QUERENT_PLANNER_COMPLEXITY", func(c *Config, v string) error { c.PlannerComplexity = v; return nil }},
 	{"QUERENT_INFER_FOREIGN_KEYS", boolVar(func(c *Config) *bool { return &c.InferForeignKeys })},
 	{"QUERENT_TOP_TABLES", intVar(func(c *Config) *int { return &c.TopTables })},
+	{"QUERENT_LLM_FILTER", boolVar(func(c *Config) *bool { return &c.LLMFilter })},
+	{"QUERENT_SCHEMA_TOKEN_BUDGET", intVar(func(c *Config) *int { return &c.SchemaTokenBudget })},
+	{"QUERENT_LLM_EMBEDDING_MODEL", func(c *Config, v string) error { c.LLM.EmbeddingModel = v; return nil }},
 	{"QUERENT_TODAY", func(c *Config, v string) error { c.Today = v; return nil }},
 	{"QUERENT_LLM_PROVIDER", func(c *Config, v string) error { c.LLM.Provider = v; return nil }},
 	{"QUERENT_LLM_MODEL", func(c *Config, v string) error { c.LLM.Model = v; return nil }},
@@ -322,6 +333,7 @@ func (c *Config) Validate() error {
 	_, err := plan.ParseTier(c.PlannerComplexity)
 	check(err == nil, "planner_complexity", "%q is not minimal, standard or full", c.PlannerComplexity)
 	check(c.TopTables >= 1 && c.TopTables <= 1000, "top_tables", "%d is outside 1..1000", c.TopTables)
+	check(c.SchemaTokenBudget == 0 || c.SchemaTokenBudget >= 200, "schema_token_budget", "%d is too small to show even a few tables: use 0 (no cap) or at least 200", c.SchemaTokenBudget)
 	if c.Today != "" {
 		_, err := time.Parse("2006-01-02", c.Today)
 		check(err == nil, "today", "%q is not a date like 2025-06-30", c.Today)

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"querent/internal/plan"
@@ -81,7 +82,10 @@ func build(q *query) *plan.Plan {
 		}
 		if groupedParent(q) == nil || !q.parentKeyed {
 			for _, c := range q.groupBy {
-				p.GroupBy = append(p.GroupBy, plan.Col(c.ref))
+				if !slices.ContainsFunc(p.GroupBy, func(e plan.Expr) bool { return e.Col == c.ref }) {
+					// the key shown beside its count is grouped once
+					p.GroupBy = append(p.GroupBy, plan.Col(c.ref))
+				}
 			}
 		}
 	case len(q.project) > 0:

@@ -31,6 +31,9 @@ func (r *resolver) filters() *refusal {
 		if rf != nil {
 			return rf
 		}
+		if fs.negBy && c.col != nil && c.col.table != r.subject {
+			return refuseUnsupported("negation of a related table's value (%q): which %s to leave out is a set difference", fs.text, r.subject.name)
+		}
 		r.q.conds = append(r.q.conds, c)
 	}
 	return nil

@@ -55,8 +55,12 @@ type frame struct {
 	// that qualify with each value, an INTERSECT of one reading per value.
 	both int
 	// lacking is the table mention of "X without Y" (-1: none): the
-	// question's rows are those no row of Y refers to.
-	lacking int
+	// question's rows are those no row of Y refers to. lackingVerb and
+	// lackingFar are the verb and far table read with it (see lack).
+	lacking, lackingVerb, lackingFar int
+	// lackingBy marks a passive "not employed by any Y": the agent
+	// phrase says how Y relates, through whichever table links them.
+	lackingBy bool
 	// showCount shows the count of a ranking or condition on counts
 	// ("… and the number of students").
 	showCount bool
@@ -115,6 +119,10 @@ type filterSpec struct {
 	// except marks the value after "but not" ("allergic to milk but not
 	// cat"): the rows it selects are taken away from the others (EXCEPT).
 	except bool
+	// negBy marks a value negated past "by" ("channels not owned by
+	// CCTV"): read as != only on the question's own table, since on a
+	// related one ("movies not reviewed by Ann") it asks for a difference.
+	negBy bool
 }
 
 // parser walks the mentions of one question.
@@ -128,8 +136,9 @@ type parser struct {
 	aggMeasure int
 	// eachBack marks a final "each" that refers back to a listed column.
 	eachBack bool
-	// countAt is the count keyword's mention, when there is one.
-	countAt int
+	// countAt is the count keyword's mention, when there is one; aggAt
+	// the first aggregate keyword's.
+	countAt, aggAt int
 }
 
 // parse reads the mentions into a frame, or refuses.
@@ -139,7 +148,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, labelled: -1, msr: -1, both: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}
@@ -195,7 +204,7 @@ func screen(ms []mention) *refusal {
 		}
 		switch m.kw.kind {
 		case kwNot:
-			if !negatesValue(ms, i) && lacks(ms, i) < 0 {
+			if _, ok := lacks(ms, i); !negatesValue(ms, i) && !ok {
 				return refuseUnsupported("negation (%q)", m.text)
 			}
 		case kwBoth:
@@ -233,6 +242,9 @@ func valueFollows(ms []mention, i int) bool {
 		if ms[j].kind == mName && len(ms[j].cols) > 0 && len(ms[j].tables) == 0 && j == nextContent(ms, i) {
 			continue
 		}
+		if ms[j].kind == mKeyword && ms[j].kw.kind == kwBy && j == nextContent(ms, i) {
+			continue // "not owned by CCTV"
+		}
 		switch ms[j].kind {
 		case mStop:
 			continue
@@ -244,28 +256,71 @@ func valueFollows(ms []mention, i int) bool {
 	return false
 }
 
-// lacks returns the table mention Y of "X without Y", "X that have no Y"
-// or "X that do not have any Y" when the negation at i is one, Y ending the
-// question; else -1. It is read as the X no row of Y refers to.
-func lacks(ms []mention, i int) int {
+// lack is a reading of "X without Y" (see lacks), as mention indexes.
+type lack struct {
+	// y names the rows of Y: a table, or a column of a table that refers
+	// to X ("students who do not have any allergies").
+	y int
+	// verb is a column of Y named between the negation and Y ("cities
+	// that have not hosted a competition"), -1: none. It says which key
+	// of Y refers to X when there are several.
+	verb int
+	// far is a table after Y when Y is itself named by a verb, as a link
+	// table is ("instructors who did not teach any courses": teaches),
+	// -1: none. Y must refer to it.
+	far int
+	// by is the "by" of a passive "not employed by any Y" (-1: none).
+	by int
+}
+
+// lacks reads "X without Y", "X that have no Y", "X that do not have any
+// Y", "X that have not hosted a Y" or "X who did not teach any Z" at the
+// negation i, Y ending the question or followed only by conditions on its
+// rows. It is read as the X no row of Y refers to; ok is false for any
+// other negation.
+func lacks(ms []mention, i int) (l lack, ok bool) {
 	switch lower(ms[i].text) {
 	case "not", "no", "without", "never":
 	default:
-		return -1
+		return lack{}, false
 	}
-	y := -1
+	l = lack{y: -1, verb: -1, far: -1, by: -1}
+	pendingCol := false
 	for j := i + 1; j < len(ms); j++ {
-		switch m := ms[j]; {
+		m := ms[j]
+		n := nextContent(ms, j)
+		nextTable := n >= 0 && ms[n].kind == mName && len(ms[n].tables) > 0
+		switch {
 		case m.kind == mStop:
-		case y < 0 && m.kind == mName && len(m.tables) > 0:
-			y = j
-		case y >= 0 && subFilterWord(m):
-			// "without a race in class 'GT'": conditions on Y's rows.
+		case l.y < 0 && m.kind == mKeyword && m.kw.kind == kwBy:
+			// "not employed by any company": an agent, possibly at the
+			// other end of a link table.
+			l.by = j
+		case l.y < 0 && l.verb < 0 && m.kind == mName && len(m.tables) == 0 && nextTable && colsOfTables(m.cols, ms[n].tables):
+			// "have not hosted a competition": hosted names a column of
+			// the competitions, the key by which they refer to X.
+			l.verb = j
+		case l.y < 0 && l.verb < 0 && m.kind == mName && len(m.tables) > 0 && nextTable && !m.plural:
+			// "did not teach any courses": teach names the link table,
+			// courses the table at its other end.
+			l.y, l.far = j, n
+			j = n
+		case l.y < 0 && m.kind == mName && len(m.tables) > 0:
+			l.y = j
+		case l.y < 0 && l.verb < 0 && m.kind == mName && len(m.cols) > 0 && m.plural:
+			// "do not have any allergies": a column named in the plural,
+			// held by a table that refers to X (resolve checks which).
+			l.y = j
+		case l.y >= 0 && subFilterWord(m):
+			// "without a race in class 'GT'": conditions on Y's rows. A
+			// column right after Y is part of its name ("without any
+			// department number"), unless a value follows it.
+			pendingCol = m.kind == mName && j == l.y+1 || pendingCol && m.kind == mKeyword
 		default:
-			return -1
+			return lack{}, false
 		}
 	}
-	return y
+	return l, l.y >= 0 && !pendingCol
 }
 
 // subFilterWord reports whether a mention may be part of a condition on

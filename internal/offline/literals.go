@@ -69,9 +69,14 @@ func (p *parser) negations() *refusal {
 		if m.kind != mKeyword || m.kw.kind != kwNot {
 			continue
 		}
-		if y := lacks(p.ms, i); y >= 0 && p.f.lacking < 0 && p.tableBefore(i) {
-			p.f.lacking = y
-			p.used[i], p.used[y] = true, true
+		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && p.tableBefore(i) {
+			p.f.lacking, p.f.lackingVerb, p.f.lackingFar, p.f.lackingBy = l.y, l.verb, l.far, l.by >= 0
+			p.used[i], p.used[l.y] = true, true
+			for _, x := range []int{l.verb, l.far, l.by} {
+				if x >= 0 {
+					p.used[x] = true
+				}
+			}
 		}
 	}
 	return nil
@@ -115,6 +120,13 @@ func (p *parser) values() *refusal {
 		}
 		f := filterSpec{at: i, kind: fValue, col: -1, vals: group, op: "=", text: p.ms[i].text}
 		c := p.prev(i)
+		negBy := false
+		if p.is(c, kwBy) && p.is(p.prev(c), kwNot) {
+			// "channels not owned by CCTV": the value negated.
+			p.used[c] = true
+			c = p.prev(c)
+			negBy = true
+		}
 		if p.is(c, kwBoth) && len(group) > 1 {
 			// "either Person or Wiley": one of the values; "both milk and
 			// cat": rows qualifying with each value, when "and" joins them.
@@ -128,7 +140,7 @@ func (p *parser) values() *refusal {
 			c = p.prev(c)
 		}
 		if p.is(c, kwNot) {
-			f.op = "!="
+			f.op, f.negBy = "!=", negBy
 			p.used[c] = true
 			if b := p.prev(c); p.is(b, kwBut) && len(group) == 1 {
 				// "milk but not cat": the rows with cat are taken away.

@@ -33,8 +33,17 @@
 // their count of related rows ("the city with the most customers",
 // "authors with at least 2 books", "the most common status"); a column
 // compared with its average (a subquery); != and NOT IN for a plain "not"
-// before values; "X without Y" as the X no row of Y refers to (a NOT IN
-// subquery, NULLs excluded); rows filtered by a condition on a child or a
+// before values, and on the question's own table past "by" ("channels not
+// owned by CCTV"); "X without Y" as the X no row of Y refers to (a NOT IN
+// subquery, NULLs excluded), also past a verb naming Y's key ("cities that
+// have not hosted a competition"), through the link table a verb names
+// ("instructors who did not teach any courses") or that is named after
+// either end ("people not employed by any company"), and for a plural
+// column held by a child ("students who do not have any allergies"); the
+// same aggregate for columns listed after it ("the average height and
+// weight"); a column listed before an aggregate as its grouping ("the
+// publishers together with the number of publications"); a grouped
+// parent's own columns and key shown beside its count, in the order named; rows filtered by a condition on a child or a
 // table beyond it, each shown once ("customers with cancelled orders",
 // "students in club Chess"); BETWEEN; alphabetical order; oldest and
 // youngest; "both X and Y", and two conditions on one column that no row

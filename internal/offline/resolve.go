@@ -135,18 +135,31 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 }
 
 // lacking resolves "X without Y": Y must refer to the question's table
-// by exactly one single-column foreign key.
+// by exactly one single-column foreign key, or by the one its verb names.
 func (r *resolver) lacking() *refusal {
 	if r.f.lacking < 0 {
 		return nil
 	}
 	m := r.ms[r.f.lacking]
-	cands := strongest(m.tables, classSynonym)
-	if len(cands) != 1 {
-		return refuseUnresolved("I could not tell which table %q means.", m.text)
+	y, rf := r.lackingTable(m)
+	if rf != nil {
+		return rf
 	}
-	y := r.lx.tables[cands[0].table]
-	edges := y.parents[r.subject.idx]
+	if r.f.lackingFar >= 0 {
+		// "instructors who did not teach any courses": the link table Y
+		// must refer to the courses, so that no row of Y means no course.
+		far := strongest(r.ms[r.f.lackingFar].tables, classSynonym)
+		if len(far) != 1 || len(y.parents[far[0].table]) != 1 || far[0].table == r.subject.idx {
+			return refuseUnresolved("I could not tell how %s, %s and %s relate in this question.", r.subject.name, y.name, r.ms[r.f.lackingFar].text)
+		}
+	} else if y != r.subject && len(y.parents[r.subject.idx]) == 0 && r.f.lackingVerb < 0 && len(r.subFilters()) == 0 {
+		// "people not employed by any company": the one link table that
+		// refers to both holds the pairs; no row of it means no company.
+		if l := r.linkTable(r.subject, y, r.f.lackingBy); l != nil {
+			y = l
+		}
+	}
+	edges := r.lackingEdges(y)
 	if y == r.subject || len(edges) != 1 || len(edges[0].from) != 1 {
 		return refuseUnresolved("I could not tell how %s without %s should be read: %s does not refer to %s by one key.", r.subject.name, y.name, y.name, r.subject.name)
 	}
@@ -172,6 +185,89 @@ func (r *resolver) lacking() *refusal {
 	}
 	r.q.conds = append(r.q.conds, c)
 	return nil
+}
+
+// lackingTable is the table Y of "X without Y": the table named, or for a
+// column ("students who do not have any allergies") the one table holding
+// it that refers to X. A column X itself holds is a condition on X's own
+// rows (no email), not a set difference, and is refused.
+func (r *resolver) lackingTable(m mention) (*tableInfo, *refusal) {
+	if refs := strongest(m.tables, classSynonym); len(refs) > 0 {
+		if len(refs) != 1 {
+			return nil, refuseUnresolved("I could not tell which table %q means.", m.text)
+		}
+		return r.lx.tables[refs[0].table], nil
+	}
+	var cands []*tableInfo
+	for _, c := range strongest(m.cols, classSynonym) {
+		t := r.lx.tables[c.table]
+		if t == r.subject {
+			return nil, refuseUnresolved("I could not tell what having no %s means for %s: say which value to exclude.", m.text, r.subject.name)
+		}
+		if len(t.parents[r.subject.idx]) == 1 && !slices.Contains(cands, t) {
+			cands = append(cands, t)
+		}
+	}
+	if len(cands) != 1 {
+		return nil, refuseUnresolved("I could not tell which table %q means.", m.text)
+	}
+	return cands[0], nil
+}
+
+// lackingEdges returns the foreign keys from Y to the question's table; of
+// several, the one whose column the verb names ("hosted": host_city_id).
+func (r *resolver) lackingEdges(y *tableInfo) []fkEdge {
+	edges := y.parents[r.subject.idx]
+	if len(edges) < 2 || r.f.lackingVerb < 0 {
+		return edges
+	}
+	var named []fkEdge
+	for _, e := range edges {
+		for _, c := range strongest(r.ms[r.f.lackingVerb].cols, classSynonym) {
+			if c.table == y.idx && len(e.from) == 1 && strings.EqualFold(y.cols[c.col].name, e.from[0]) {
+				named = append(named, e)
+			}
+		}
+	}
+	return named
+}
+
+// linkTable returns the one table that refers to both a and b by one key
+// each and is named after one of them (phone_market between phones and
+// markets, student_enrolment), or nil. A table named for neither (orders
+// between customers and clients) is a thing of its own, not a link,
+// unless anyName: the question said how they relate ("employed by").
+func (r *resolver) linkTable(a, b *tableInfo, anyName bool) *tableInfo {
+	var found *tableInfo
+	for _, t := range r.lx.tables {
+		if t == a || t == b || len(t.parents[a.idx]) != 1 || len(t.parents[b.idx]) != 1 || partsOf(t, b) || !anyName && !sharesWord(t, a) && !sharesWord(t, b) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
+}
+
+// sharesWord reports whether t's name holds a word of b's name.
+func sharesWord(t, b *tableInfo) bool {
+	tw := stems(canonicalWords(splitIdent(t.ident)))
+	for _, w := range stems(canonicalWords(splitIdent(b.ident))) {
+		if slices.Contains(tw, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// partsOf reports whether t is named as the parts of b (order_items of
+// orders): its rows are b's lines, not links between two things.
+func partsOf(t, b *tableInfo) bool {
+	tw := stems(canonicalWords(splitIdent(t.ident)))
+	bw := stems(canonicalWords(splitIdent(b.ident)))
+	return len(tw) == len(bw)+1 && hasPrefixWords(tw, bw) && partWords[tw[len(tw)-1]]
 }
 
 // subFilters returns the filters that follow the table of "X without Y",

@@ -152,7 +152,7 @@ func (p *parser) aggregates(run []int) *refusal {
 	for x := run[0]; x <= last; x++ {
 		p.used[x] = true // the keywords and the commas between them
 	}
-	p.f.measure, p.aggMeasure = obj, obj
+	p.f.measure, p.aggMeasure, p.aggAt = obj, obj, run[0]
 	p.used[obj] = true
 	return nil
 }
@@ -191,7 +191,7 @@ func (p *parser) setAgg(i int, agg string) *refusal {
 	if p.f.agg != "" {
 		return refuseUnsupported("several aggregates in one question (%q and another)", p.ms[i].text)
 	}
-	p.f.agg, p.aggMeasure = agg, p.f.measure
+	p.f.agg, p.aggMeasure, p.aggAt = agg, p.f.measure, i
 	p.used[i] = true
 	return nil
 }
@@ -635,25 +635,55 @@ func (p *parser) leftovers() *refusal {
 }
 
 // listedWithCount reports whether the question lists one column and then,
-// after "and", a count of rows ("the majors and corresponding number of
-// students"): the count is per value of the column.
+// after "and", a comma or "with", an aggregate ("the majors and
+// corresponding number of students", "publishers together with the number
+// of publications", "the transaction types and the total amount"): the
+// aggregate is per value of the column.
 func (p *parser) listedWithCount() bool {
 	f := p.f
-	if f.agg != "count" || f.measure >= 0 || len(f.groups) > 0 || len(f.project) != 1 || f.rows || f.countGroups {
+	if f.agg == "" || f.agg == "measure" || len(f.moreAggs) > 0 || len(f.groups) > 0 || len(f.project) != 1 || f.rows || f.countGroups {
 		return false
 	}
-	if f.project[0] > p.countAt {
+	at := p.aggAt
+	if f.agg == "count" {
+		at = p.countAt
+	}
+	if f.project[0] > at {
 		return false
 	}
-	for j := p.countAt - 1; j > f.project[0]; j-- {
+	for j := at - 1; j > f.project[0]; j-- {
 		switch m := p.ms[j]; {
 		case m.kind == mKeyword && (m.kw.kind == kwAnd || m.kw.kind == kwComma):
+			return true
+		case m.kind == mStop && lower(m.text) == "with":
 			return true
 		case m.kind != mStop && !(m.kind == mKeyword && m.kw.kind == kwDistinct):
 			return false
 		}
 	}
 	return false
+}
+
+// sameAggregate reads "the average height and weight": a column listed
+// right after the aggregated one, with nothing between but "and" or a
+// comma, takes the same aggregate.
+func (p *parser) sameAggregate() {
+	f := p.f
+	if f.agg == "" || f.agg == "count" || f.agg == "measure" || f.measure < 0 || len(f.groups) > 0 || f.rows || f.countGroups {
+		return
+	}
+	var keep []int
+	last := f.measure
+	for _, c := range f.project {
+		a := p.prev(c)
+		if c > last && p.is(a, kwAnd, kwComma) && p.prev(a) == last && a == last+1 && c == a+1 {
+			f.moreAggs = append(f.moreAggs, aggItem{agg: f.agg, m: c})
+			last = c
+			continue
+		}
+		keep = append(keep, c)
+	}
+	f.project = keep
 }
 
 // inRelClause reports whether column mention i sits in a relative clause
@@ -694,6 +724,7 @@ func (p *parser) check() *refusal {
 			return refuseUnresolved("I could not tell what to order by.")
 		}
 	}
+	p.sameAggregate()
 	if p.listedWithCount() {
 		// "the majors and the number of students": a count per value.
 		f.groups, f.project = f.project, nil

@@ -313,6 +313,30 @@ func (r *resolver) colByName(t *tableInfo, name string) *colInfo {
 	return nil
 }
 
+// groupShows reports whether c can be shown beside an aggregate grouped by
+// a parent ("the id and name of each account and its number of
+// transactions"): one value per group, as the parent's own column when the
+// groups are the parent's rows by its primary key, or as the key by which
+// the question's rows refer to it.
+func (r *resolver) groupShows(c *colInfo) bool {
+	q := r.q
+	if len(q.groupKey) == 0 {
+		return false
+	}
+	if slices.Contains(q.groupKey, c) {
+		return true
+	}
+	if !q.parentKeyed {
+		return false
+	}
+	for _, j := range q.joins {
+		if c.table == j && len(q.from.parents[j.idx]) == 1 && slices.Equal(q.from.parents[j.idx][0].to, j.pk) {
+			return slices.ContainsFunc(q.groupKey, func(k *colInfo) bool { return slices.Contains(q.from.parents[j.idx][0].from, k.name) })
+		}
+	}
+	return false
+}
+
 // orders resolves the sort keys of a list.
 func (r *resolver) orders() *refusal {
 	for _, s := range r.f.sorts {
@@ -334,6 +358,12 @@ func (r *resolver) orders() *refusal {
 // the grouping columns, which are shown anyway.
 func (r *resolver) projection() *refusal {
 	f, q := r.f, r.q
+	// beside are the columns named beside an aggregate, in the question's
+	// order; when one is not a grouping column, they replace the default
+	// ones ("the account id and the number of transactions for each
+	// account" shows the id, not the account's name).
+	var beside []*colInfo
+	extra := false
 	for _, m := range f.project {
 		cols, rf := r.columns(m, true, true)
 		if rf != nil {
@@ -345,7 +375,13 @@ func (r *resolver) projection() *refusal {
 			}
 			if q.agg != "" {
 				if !slices.Contains(q.groupBy, c) {
-					return refuseUnsupported("showing %s beside an aggregate", c.ref)
+					if !r.groupShows(c) {
+						return refuseUnsupported("showing %s beside an aggregate", c.ref)
+					}
+					extra = true
+				}
+				if !slices.Contains(beside, c) {
+					beside = append(beside, c)
 				}
 				continue
 			}
@@ -353,6 +389,9 @@ func (r *resolver) projection() *refusal {
 				q.project = append(q.project, c)
 			}
 		}
+	}
+	if extra {
+		q.groupBy = beside
 	}
 	// "the 3 highest support rates" names no table: show what is ranked.
 	noTable := len(f.tables) == 0 && len(f.modifiers) == 0

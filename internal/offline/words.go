@@ -432,3 +432,9 @@ func setOf(words ...string) map[string]bool {
 	}
 	return m
 }
+
+// partWords end the name of a table whose rows are the parts of another's
+// (order_items, invoice_lines): such a table links its parts to other
+// tables, but a row of it is not the whole ("products without orders" is
+// not answered through order_items).
+var partWords = setOf("item", "items", "line", "lines", "entry", "entries", "detail", "details", "part", "parts")

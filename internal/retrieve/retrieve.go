@@ -138,8 +138,11 @@ type Result struct {
 	// that was worked around, unknown tables named by the model, a budget
 	// too small for even one table.
 	Notes []string `json:"notes,omitempty"`
-	// Usage counts the tokens of the stage 2 call, if any.
-	Usage llm.Usage `json:"usage"`
+	// Usage counts the tokens of the stage 2 call, if any; LLMCalls is 1
+	// when that call was made (successful or not), so callers can account
+	// for it.
+	Usage    llm.Usage `json:"usage"`
+	LLMCalls int       `json:"llm_calls"`
 }
 
 // Names returns the selected table names in Result order.
@@ -380,6 +383,7 @@ func (x *Index) Retrieve(ctx context.Context, question string, q Query) (*Result
 		pool := ranked[:min(2*topK, len(ranked))]
 		filtered, usage, notes, err := x.filter(ctx, question, pool)
 		res.Usage = usage
+		res.LLMCalls++
 		res.Notes = append(res.Notes, notes...)
 		if err != nil {
 			if ctx.Err() != nil {
