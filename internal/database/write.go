@@ -137,3 +137,34 @@ func schemeOf(dsn string) string {
 	}
 	return ""
 }
+
+// CallbackError carries an error returned by a caller's callback (a
+// Streamer's row function, ApplyOptions.BeforeCommit) through an engine's
+// error classification unchanged, so errors.Is still finds the caller's
+// error instead of a classified engine error.
+type CallbackError struct{ Err error }
+
+func (e *CallbackError) Error() string { return e.Err.Error() }
+func (e *CallbackError) Unwrap() error { return e.Err }
+
+// ApplyCheck returns the check every engine's Apply runs on the rows a
+// statement changed, inside its transaction and before COMMIT: more rows
+// than the preview showed means the data changed since, and the write is
+// rolled back; then BeforeCommit (the audit record) must succeed.
+func ApplyCheck(opts ApplyOptions) (func(rows int64) error, error) {
+	if opts.MaxRows < 0 {
+		return nil, &Error{Code: CodeInternal, Message: "apply needs the previewed row count (MaxRows), got a negative number"}
+	}
+	return func(rows int64) error {
+		if rows > opts.MaxRows {
+			return &Error{Code: CodeDataChanged,
+				Message: fmt.Sprintf("the statement would now change %d rows, more than the %d shown in the preview: the data changed since then, so nothing was changed; preview it again", rows, opts.MaxRows)}
+		}
+		if opts.BeforeCommit != nil {
+			if err := opts.BeforeCommit(rows); err != nil {
+				return &CallbackError{Err: err}
+			}
+		}
+		return nil
+	}, nil
+}

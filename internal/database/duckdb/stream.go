@@ -46,7 +46,7 @@ func (d *DB) Stream(ctx context.Context, sql string, args []any, timeout time.Du
 		}
 		qerr = scan(qctx, c, stmt, nargs, "", func(cols []string, row []any, _ int) (bool, error) {
 			if err := fn(cols, row); err != nil {
-				return false, &callbackError{err}
+				return false, &database.CallbackError{Err: err}
 			}
 			return true, nil
 		}, func([]string) {})
@@ -62,16 +62,9 @@ func (d *DB) Stream(ctx context.Context, sql string, args []any, timeout time.Du
 	if err == nil {
 		return nil
 	}
-	var cb *callbackError
+	var cb *database.CallbackError
 	if errors.As(err, &cb) {
-		return cb.err
+		return cb.Err
 	}
 	return runError(ctx, qctx, limit, err)
 }
-
-// callbackError carries the caller's own error through the engine's error
-// classification untouched.
-type callbackError struct{ err error }
-
-func (e *callbackError) Error() string { return e.err.Error() }
-func (e *callbackError) Unwrap() error { return e.err }

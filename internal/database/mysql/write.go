@@ -227,28 +227,12 @@ func (w *Writer) Preview(ctx context.Context, sql string, args []any, timeout ti
 // Apply runs sql in a transaction and commits unless it changed more than
 // opts.MaxRows rows or opts.BeforeCommit fails.
 func (w *Writer) Apply(ctx context.Context, sql string, args []any, opts database.ApplyOptions) (int64, error) {
-	if opts.MaxRows < 0 {
-		return 0, &database.Error{Code: database.CodeInternal, Message: "apply needs the previewed row count (MaxRows), got a negative number"}
+	check, err := database.ApplyCheck(opts)
+	if err != nil {
+		return 0, err
 	}
-	return w.run(ctx, sql, args, opts.Timeout, func(rows int64) error {
-		if rows > opts.MaxRows {
-			return &database.Error{Code: database.CodeDataChanged,
-				Message: fmt.Sprintf("the statement would now change %d rows, more than the %d shown in the preview: the data changed since then, so nothing was changed; preview it again", rows, opts.MaxRows)}
-		}
-		if opts.BeforeCommit != nil {
-			if err := opts.BeforeCommit(rows); err != nil {
-				return &callbackError{err}
-			}
-		}
-		return nil
-	}, true)
+	return w.run(ctx, sql, args, opts.Timeout, check, true)
 }
-
-// callbackError carries BeforeCommit's error through classification.
-type callbackError struct{ err error }
-
-func (e *callbackError) Error() string { return e.err.Error() }
-func (e *callbackError) Unwrap() error { return e.err }
 
 // run guards and executes sql in a transaction, calls check with the rows
 // changed, and commits when commit is set and check passes; otherwise it
@@ -313,9 +297,9 @@ func (w *Writer) run(ctx context.Context, sql string, args []any, timeout time.D
 		return nil
 	}()
 	if err != nil {
-		var cb *callbackError
+		var cb *database.CallbackError
 		if errors.As(err, &cb) {
-			return 0, cb.err
+			return 0, cb.Err
 		}
 		return 0, runError(ctx, qctx.Err() != nil, limit, err)
 	}

@@ -56,19 +56,12 @@ func (d *DB) Stream(ctx context.Context, sql string, args []any, timeout time.Du
 	if err == nil {
 		return nil
 	}
-	var cb *callbackError
+	var cb *database.CallbackError
 	if errors.As(err, &cb) {
-		return cb.err
+		return cb.Err
 	}
 	return runError(ctx, qctx, limit, err)
 }
-
-// callbackError carries the caller's own error through the engine's error
-// classification untouched.
-type callbackError struct{ err error }
-
-func (e *callbackError) Error() string { return e.err.Error() }
-func (e *callbackError) Unwrap() error { return e.err }
 
 // stream runs stmt and hands each row to fn.
 func (c *roConn) stream(ctx context.Context, stmt string, args []driver.NamedValue, fn func([]string, []any) error) error {
@@ -91,7 +84,7 @@ func (c *roConn) stream(ctx context.Context, stmt string, args []driver.NamedVal
 			row[i], _ = normalize(v)
 		}
 		if err := fn(cols, row); err != nil {
-			return &callbackError{err}
+			return &database.CallbackError{Err: err}
 		}
 	}
 }

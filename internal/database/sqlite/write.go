@@ -136,27 +136,11 @@ func (w *Writer) Preview(ctx context.Context, sql string, args []any, timeout ti
 // Apply runs sql in a transaction and commits it unless it changed more
 // than opts.MaxRows rows or opts.BeforeCommit fails.
 func (w *Writer) Apply(ctx context.Context, sql string, args []any, opts database.ApplyOptions) (int64, error) {
-	if opts.MaxRows < 0 {
-		return 0, &database.Error{Code: database.CodeInternal, Message: "apply needs the previewed row count (MaxRows), got a negative number"}
+	check, err := database.ApplyCheck(opts)
+	if err != nil {
+		return 0, err
 	}
-	return w.run(ctx, sql, args, opts.Timeout, func(c *rwConn, rows int64) error {
-		if rows > opts.MaxRows {
-			return dataChanged(rows, opts.MaxRows)
-		}
-		if opts.BeforeCommit != nil {
-			if err := opts.BeforeCommit(rows); err != nil {
-				return &callbackError{err}
-			}
-		}
-		return nil
-	}, true)
-}
-
-// dataChanged is the error for a write that changed more rows than its
-// preview counted.
-func dataChanged(rows, previewed int64) error {
-	return &database.Error{Code: database.CodeDataChanged,
-		Message: fmt.Sprintf("the statement would now change %d rows, more than the %d shown in the preview: the data changed since then, so nothing was changed; preview it again", rows, previewed)}
+	return w.run(ctx, sql, args, opts.Timeout, func(_ *rwConn, rows int64) error { return check(rows) }, true)
 }
 
 // run guards sql, executes it in an immediate transaction, calls check with
@@ -199,9 +183,9 @@ func (w *Writer) run(ctx context.Context, sql string, args []any, timeout time.D
 		return err
 	})
 	if err != nil {
-		var cb *callbackError
+		var cb *database.CallbackError
 		if errors.As(err, &cb) {
-			return 0, cb.err // BeforeCommit's own error, unchanged
+			return 0, cb.Err // BeforeCommit's own error, unchanged
 		}
 		return 0, runError(ctx, qctx, limit, err)
 	}
