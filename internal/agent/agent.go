@@ -124,6 +124,9 @@ type Agent struct {
 	// questions the offline planner answers never need it.
 	indexOnce sync.Once
 	index     *retrieve.Index
+	// valueIndex grounds the question's literals for LLM prompts.
+	valuesOnce sync.Once
+	valueIndex *schema.ValueIndex
 }
 
 // retriever returns the schema retrieval index, building it once.

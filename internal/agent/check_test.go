@@ -203,3 +203,13 @@ func TestInventedNumberIsDropped(t *testing.T) {
 		t.Errorf("verification = %+v", r.Verification)
 	}
 }
+
+func TestPromptGroundsValuesEvenMisspelt(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply(goodPlan))
+	r := newAgent(t, srv, agent.Config{}).Ask(context.Background(), agent.Request{Question: "How many customers live in Germny?"})
+	wantGermanCount(t, r)
+	prompt := srv.Requests()[0].LastUser()
+	if !strings.Contains(prompt, `"Germny" is customers.country = "Germany" (spelt differently`) {
+		t.Errorf("the prompt does not ground the misspelt value:\n%s", prompt)
+	}
+}

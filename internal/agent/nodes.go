@@ -209,6 +209,7 @@ func (r *run) planLLM(ctx context.Context) node {
 		Schema:   r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier)}),
 		Rules:    r.rules,
 		Examples: exampleText(r.examples),
+		Values:   r.groundValues(),
 		Question: r.question,
 		Failures: r.failures,
 		History:  r.historyText(),

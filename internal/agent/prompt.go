@@ -32,6 +32,8 @@ type promptData struct {
 	// similar questions with their plans, rendered.
 	Rules    []string
 	Examples string
+	// Values are the question's words found among the data's values.
+	Values []string
 }
 
 // planPrompt renders the system and user messages for one planning call.
