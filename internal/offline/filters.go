@@ -135,6 +135,12 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 	}
 	switch v := fs.lit.(type) {
 	case string:
+		if fs.op == "like" {
+			if !isTextual(col.kind) {
+				return condSpec{}, refuseUnresolved("%s is not a text column, so I could not look for %q in it.", col.ref, fs.text)
+			}
+			return condSpec{col: col, op: "like", vals: []any{v}}, nil
+		}
 		if !isTextual(col.kind) || (fs.op != "=" && fs.op != "!=") {
 			return condSpec{}, refuseUnresolved("I could not compare %s with %q.", col.ref, v)
 		}

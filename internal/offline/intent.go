@@ -143,6 +143,7 @@ type parser struct {
 
 // parse reads the mentions into a frame, or refuses.
 func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
+	settleLikes(ms)
 	if r := screen(ms); r != nil {
 		return nil, r
 	}
@@ -161,7 +162,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		}
 	}
 	p.owners()
-	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.values, p.literals, p.keywords, p.leftovers, p.check} {
+	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.values, p.literals, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}

@@ -198,6 +198,15 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				info.labels = append(info.labels, ci)
 			}
 			lx.addName(words, ti, ci, col.id)
+			if noun := countedNoun(words); len(noun) > 0 && !col.id {
+				// room_count, num_employees: "the number of rooms", a
+				// count even when stored as text.
+				col.numeric = true
+				lx.addPhrase(stems(append([]string{"number", "of"}, noun...)), nameRef{ti, ci, classExact})
+				// "more than 2 bedrooms": the noun alone, weaker than a
+				// table of that name.
+				lx.addPhrase(stems(noun), nameRef{ti, ci, classPrefix})
+			}
 			lx.addSynonyms(c.Synonyms, ti, ci)
 			lx.addSexValues(col)
 			ownKey := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name) && strings.HasSuffix(strings.ToLower(c.Name), "id")
@@ -462,6 +471,19 @@ func (lx *lexicon) addName(words []string, t, c int, isID bool) {
 		}
 		break
 	}
+}
+
+// countedNoun returns the noun a count column counts: "room" for
+// room_count, "employees" for num_employees; nil for other columns. Names
+// already of the form number_of_x are indexed as they are.
+func countedNoun(words []string) []string {
+	switch {
+	case len(words) >= 2 && words[len(words)-1] == "count" && !allStops(words[:len(words)-1]):
+		return words[:len(words)-1]
+	case len(words) >= 2 && words[0] == "number" && words[1] != "of":
+		return words[1:]
+	}
+	return nil
 }
 
 // addVariants indexes the phrase with one equivalent substituted: the

@@ -130,6 +130,10 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		switch {
 		case isKw && kw.kind == kwStop:
 			return mention{kind: mStop}, n
+		case isKw && kw.kind == kwCount && n > 2 && strings.HasSuffix(surf, " number of") && lx.namedCount(toks, i+n-2):
+			// "the number of rooms" where room_count holds it: the words
+			// before "number" stand alone, and the count is a column.
+			return lx.longest(toks[:i+n-2], i)
 		case isKw:
 			m := mention{kind: mKeyword, kw: kw}
 			if isAggKeyword(kw.kind) {
@@ -166,6 +170,26 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		}
 	}
 	return mention{}, 0
+}
+
+// namedCount reports whether "number of …" at i names a column
+// (room_count as "number of rooms") and the counted noun names no table:
+// "the number of hosts" counts the hosts even where a party has a
+// number_of_hosts.
+func (lx *lexicon) namedCount(toks []token, i int) bool {
+	for n := min(lx.maxSpan, len(toks)-i); n >= 3; n-- {
+		span := toks[i : i+n]
+		if !plainWords(span) || len(lx.names[stemKey(span)]) == 0 {
+			continue
+		}
+		for _, r := range lx.names[stemKey(span[2:])] {
+			if r.col < 0 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // single classifies a token that starts no known phrase: a number, a

@@ -48,7 +48,11 @@
 // "students in club Chess"); BETWEEN; alphabetical order; oldest and
 // youngest; "both X and Y", and two conditions on one column that no row
 // meets together, as an INTERSECT, "X but not Y" as an EXCEPT, each side
-// planned as its own question showing the same columns (setops.go). Rows
+// planned as its own question showing the same columns (setops.go); text
+// patterns as LIKE on the text column named with them ("names that contain
+// the word 'court'", "whose name starts with 'A'", likes.go); count
+// columns by their noun ("the average number of rooms" is room_count,
+// unless a table is called rooms). Rows
 // asked about without naming a column are shown by their
 // label columns (name, title, or the column named like the table), as a
 // question about "the department with the lowest budget" means its name;

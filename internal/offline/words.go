@@ -38,6 +38,7 @@ const (
 	kwCommon          // most common, most popular: the value with the most rows
 	kwBetween         // between N and M
 	kwBut             // but: "and" in contrast; "but not" before a value takes rows away
+	kwLike            // contains the word, starts with: a text pattern; op says where it sits
 )
 
 // adjKind is the kind of column an ordering adjective refers to.
@@ -196,6 +197,22 @@ var keywords = map[string]keyword{
 	"raise": {kind: kwWrite, imperative: true}, "reset": {kind: kwWrite, imperative: true},
 	"cancel": {kind: kwWrite, imperative: true}, "assign": {kind: kwWrite, imperative: true},
 
+	// Text patterns (likes.go): where the text sits in the column's value.
+	// A verb alone ("contains") is a pattern only before a literal.
+	"the word": {kind: kwLike, op: likeContains}, "word": {kind: kwLike, op: likeContains},
+	"the words": {kind: kwLike, op: likeContains}, "the phrase": {kind: kwLike, op: likeContains},
+	"the substring": {kind: kwLike, op: likeContains}, "substring": {kind: kwLike, op: likeContains},
+	"a substring": {kind: kwLike, op: likeContains}, "the string": {kind: kwLike, op: likeContains},
+	"the letter": {kind: kwLike, op: likeContains}, "letter": {kind: kwLike, op: likeContains},
+	"contain": {kind: kwLike, op: likeContains}, "contains": {kind: kwLike, op: likeContains},
+	"containing": {kind: kwLike, op: likeContains}, "include": {kind: kwLike, op: likeContains},
+	"includes": {kind: kwLike, op: likeContains}, "including": {kind: kwLike, op: likeContains},
+	"start with": {kind: kwLike, op: likeStarts}, "starts with": {kind: kwLike, op: likeStarts},
+	"starting with": {kind: kwLike, op: likeStarts}, "begin with": {kind: kwLike, op: likeStarts},
+	"begins with": {kind: kwLike, op: likeStarts}, "beginning with": {kind: kwLike, op: likeStarts},
+	"end with": {kind: kwLike, op: likeEnds}, "ends with": {kind: kwLike, op: likeEnds},
+	"ending with": {kind: kwLike, op: likeEnds},
+
 	// Phrases that carry nothing once their words are read together.
 	"in total": {kind: kwStop}, "all together": {kind: kwStop}, "altogether": {kind: kwStop},
 	"a list of": {kind: kwStop}, "the list of": {kind: kwStop}, "so far": {kind: kwStop},
@@ -233,6 +250,9 @@ var softStops = setOf(
 	"located", "situated", "across", "correspond", "corresponds",
 	"containing", "contained", "belonging", "belong", "belongs", "associated", "related",
 	"corresponding", "respective", "along", "together", "including", "include", "includes",
+	// "the most common type among apartments with …": the rows the
+	// question is about, as "of" would say.
+	"among",
 )
 
 // relationVerbs say how the rows of two tables relate ("students who
