@@ -132,7 +132,9 @@ type Agent struct {
 // retriever returns the schema retrieval index, building it once.
 func (a *Agent) retriever() *retrieve.Index {
 	a.indexOnce.Do(func() {
-		opt := retrieve.Options{TopK: a.cfg.TopTables, TokenBudget: a.cfg.SchemaTokenBudget, Embedder: a.cfg.Embedder}
+		// The next tables after the top ones are shown in one line each:
+		// the model still sees that they exist and how they join.
+		opt := retrieve.Options{TopK: a.cfg.TopTables, BriefK: retrieve.DefaultBriefK, TokenBudget: a.cfg.SchemaTokenBudget, Embedder: a.cfg.Embedder}
 		if a.cfg.LLMFilter {
 			opt.Model = a.model
 		}

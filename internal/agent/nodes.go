@@ -32,6 +32,7 @@ type run struct {
 	options  bool // fill ModificationOptions
 
 	linked       *schema.Schema // the tables the LLM is shown
+	brief        []string       // of those, the ones shown in one line
 	attempt      int
 	triedOffline bool
 	planner      string     // "offline" or the model's name, for this attempt
@@ -111,7 +112,7 @@ func (r *run) link(ctx context.Context) node {
 	r.resp.LLMCalls += res.LLMCalls
 	r.resp.Tokens.Prompt += res.Usage.PromptTokens
 	r.resp.Tokens.Completion += res.Usage.CompletionTokens
-	r.linked = res.Subset
+	r.linked, r.brief = res.Subset, res.Brief
 	why := make([]string, len(res.Tables))
 	for i, t := range res.Tables {
 		why[i] = t.Name
@@ -206,7 +207,7 @@ func (r *run) planLLM(ctx context.Context) node {
 	msgs, err := planPrompt(promptData{
 		Dialect:  a.db.Name(),
 		Tier:     string(a.cfg.Tier),
-		Schema:   r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier)}),
+		Schema:   r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier), Brief: r.brief}),
 		Rules:    r.rules,
 		Examples: exampleText(r.examples),
 		Values:   r.groundValues(),

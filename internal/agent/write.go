@@ -49,7 +49,7 @@ func (r *run) planWrite(ctx context.Context) node {
 		start := time.Now()
 		msgs, err := renderPair("write", struct {
 			Dialect, Placeholder, Schema, Question, Failure string
-		}{a.db.Name(), placeholders[a.db.Name()], r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier)}), r.question, lastErr})
+		}{a.db.Name(), placeholders[a.db.Name()], r.linked.RenderWith(schema.RenderOptions{Tier: string(a.cfg.Tier), Brief: r.brief}), r.question, lastErr})
 		if err != nil {
 			return r.fail(&Error{Code: CodeInternal, Message: err.Error()})
 		}

@@ -11,13 +11,14 @@ import (
 )
 
 func runSchema(ctx context.Context, args []string, io IO) int {
-	fs := newFlags("schema", `schema --db DSN [--json] [--for "question" [--top N] [--budget TOKENS]]`, io.Stderr)
+	fs := newFlags("schema", `schema --db DSN [--json] [--for "question" [--top N] [--brief N] [--budget TOKENS]]`, io.Stderr)
 	var c common
 	c.register(fs, false)
 	var question string
-	var top, budget int
+	var top, brief, budget int
 	fs.StringVar(&question, "for", "", "show only the tables retrieval picks for this question, with scores and reasons")
 	fs.IntVar(&top, "top", retrieve.DefaultTopK, "with --for: how many tables the ranking keeps before foreign-key expansion")
+	fs.IntVar(&brief, "brief", retrieve.DefaultBriefK, "with --for: how many more tables are shown in one line each (columns and keys only), as the LLM sees them")
 	fs.IntVar(&budget, "budget", 0, "with --for: token budget for the rendered tables; the lowest-scored are dropped to fit (0: none)")
 	pos, code, ok := parse(fs, args)
 	if !ok {
@@ -31,7 +32,7 @@ func runSchema(ctx context.Context, args []string, io IO) int {
 		switch f.Name {
 		case "for":
 			forSet = true
-		case "top", "budget":
+		case "top", "brief", "budget":
 			if question == "" {
 				code = usageError(io, fs, "--%s only applies with --for \"question\"", f.Name)
 			}
@@ -44,6 +45,8 @@ func runSchema(ctx context.Context, args []string, io IO) int {
 		return usageError(io, fs, "--for needs a question, e.g. --for \"top customers by revenue\"")
 	case top < 1:
 		return usageError(io, fs, "--top is %d; it must be 1 or more", top)
+	case brief < 0:
+		return usageError(io, fs, "--brief is %d; it must be 0 (none) or more", brief)
 	case budget < 0:
 		return usageError(io, fs, "--budget is %d; it must be 0 (no budget) or more", budget)
 	}
@@ -53,7 +56,7 @@ func runSchema(ctx context.Context, args []string, io IO) int {
 	}
 	defer e.Close()
 	if forSet {
-		return schemaFor(ctx, io, e, question, top, budget, c.json)
+		return schemaFor(ctx, io, e, question, top, brief, budget, c.json)
 	}
 	if c.json {
 		if err := writeJSON(io.Stdout, e.schema); err != nil {
@@ -140,8 +143,11 @@ type schemaForOutput struct {
 // schemaFor prints the tables retrieval selects for question: each with
 // its score, stage and reasons, then the rendered subset and its share of
 // the full schema's tokens.
-func schemaFor(ctx context.Context, io IO, e *env, question string, top, budget int, asJSON bool) int {
-	x := retrieve.New(e.schema, retrieve.Options{TopK: top, TokenBudget: budget})
+func schemaFor(ctx context.Context, io IO, e *env, question string, top, brief, budget int, asJSON bool) int {
+	if brief == 0 {
+		brief = -1 // retrieve reads 0 as its default; here 0 means none
+	}
+	x := retrieve.New(e.schema, retrieve.Options{TopK: top, BriefK: brief, TokenBudget: budget})
 	res, err := x.Retrieve(ctx, question, retrieve.Query{})
 	if err != nil {
 		if errors.Is(err, retrieve.ErrEmptyQuestion) {
@@ -151,7 +157,7 @@ func schemaFor(ctx context.Context, io IO, e *env, question string, top, budget 
 		fmt.Fprintf(io.Stderr, "querent schema: %v\n", err)
 		return ExitFailure
 	}
-	rendered := res.Subset.Render()
+	rendered := res.Rendered
 	if asJSON {
 		out := schemaForOutput{Question: question, Tables: res.Tables, Notes: res.Notes, Rendered: rendered, Tokens: res.Tokens, FullTokens: res.FullTokens}
 		if out.Notes == nil {
@@ -172,7 +178,11 @@ func schemaFor(ctx context.Context, io IO, e *env, question string, top, budget 
 		if t.Score > 0 {
 			score = fmt.Sprintf("%.3f", t.Score)
 		}
-		fmt.Fprintf(io.Stdout, "%3d. %-*s  %s  %s\n", i+1, width, t.Name, score, t.Stage)
+		stage := t.Stage
+		if t.Brief {
+			stage += ", one line"
+		}
+		fmt.Fprintf(io.Stdout, "%3d. %-*s  %s  %s\n", i+1, width, t.Name, score, stage)
 		if len(t.Reasons) > 0 {
 			fmt.Fprintf(io.Stdout, "     %s\n", strings.Join(t.Reasons, "; "))
 		}

@@ -10,7 +10,7 @@ import (
 
 func TestSchemaForQuestion(t *testing.T) {
 	db := demoDB(t)
-	out, stderr, code := run(t, "schema", "--db", db, "--for", "which products did customers buy", "--top", "2")
+	out, stderr, code := run(t, "schema", "--db", db, "--for", "which products did customers buy", "--top", "2", "--brief", "0")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -31,7 +31,7 @@ func TestSchemaForQuestion(t *testing.T) {
 
 func TestSchemaForJSON(t *testing.T) {
 	db := demoDB(t)
-	out, stderr, code := run(t, "schema", "--db", db, "--for", "payment amounts by method", "--top", "1", "--json")
+	out, stderr, code := run(t, "schema", "--db", db, "--for", "payment amounts by method", "--top", "1", "--brief", "0", "--json")
 	if code != cli.ExitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}

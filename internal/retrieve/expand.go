@@ -3,45 +3,14 @@ package retrieve
 import (
 	"fmt"
 	"sort"
+	"strings"
+
+	"querent/internal/schema"
 )
 
 // maxVisited bounds one breadth-first search, so a hub table referenced by
 // thousands of others cannot make expansion scan the whole schema.
 const maxVisited = 4096
-
-// bridges returns the tables on shortest foreign-key paths (at most
-// maxJoinHops joins) between any two kept tables that are not kept
-// themselves, each with the pair it joins. A model told about orders and
-// products cannot join them without order_items.
-func (x *Index) bridges(kept []candidate) []candidate {
-	in := make(map[int32]bool, len(kept))
-	for _, c := range kept {
-		in[c.table] = true
-	}
-	var out []candidate
-	added := map[int32]bool{}
-	for i, a := range kept {
-		parent := x.bfs(a.table)
-		for _, b := range kept[i+1:] {
-			if _, ok := parent[b.table]; !ok {
-				continue
-			}
-			for n := parent[b.table]; n != a.table; n = parent[n] {
-				if in[n] || added[n] {
-					continue
-				}
-				added[n] = true
-				out = append(out, candidate{
-					bestCol: -1,
-					table:   n,
-					stage:   StageJoin,
-					reasons: []string{fmt.Sprintf("joins %s and %s", x.s.Tables[a.table].Name, x.s.Tables[b.table].Name)},
-				})
-			}
-		}
-	}
-	return out
-}
 
 // bfs returns the breadth-first parent of every table within maxJoinHops
 // joins of from (from's own parent is itself).
@@ -63,50 +32,169 @@ func (x *Index) bfs(from int32) map[int32]int32 {
 	return parent
 }
 
-// expandAndFit adds the bridges between the kept tables, then, while the
-// estimated tokens exceed budget (when budget > 0), drops the lowest-scored
-// kept table that is neither a bridge nor the best one, and recomputes the
-// bridges for what is left (a bridge whose pair lost a table goes too).
-// Tables kept from the conversation go after every other table.
-func (x *Index) expandAndFit(kept []candidate, budget int) ([]candidate, []string) {
-	var notes []string
-	for {
-		br := x.bridges(kept)
-		total := 0
-		for _, c := range kept {
-			total += x.tableTokens[c.table]
-		}
-		for _, c := range br {
-			total += x.tableTokens[c.table]
-		}
-		if budget <= 0 || total <= budget || len(kept) <= 1 {
-			if budget > 0 && total > budget {
-				notes = append(notes, fmt.Sprintf("the token budget (%d) is smaller than the best table alone (about %d tokens); it is kept anyway", budget, total))
-			}
-			return append(kept, br...), notes
-		}
-		drop := lowest(kept)
-		notes = append(notes, fmt.Sprintf("dropped %s to fit the token budget of %d", x.s.Tables[kept[drop].table].Name, budget))
-		kept = append(kept[:drop:drop], kept[drop+1:]...)
-	}
+// selection is the tables chosen so far, with their estimated cost.
+type selection struct {
+	x      *Index
+	budget int // 0: none
+	out    []candidate
+	in     map[int32]bool
+	tokens int
+	briefs int
 }
 
-// lowest returns the index of the table to drop first: conversation tables
-// last, then by score, the best-ranked (index 0) never.
-func lowest(kept []candidate) int {
-	idx := make([]int, 0, len(kept)-1)
-	for i := 1; i < len(kept); i++ {
-		idx = append(idx, i)
+// cost is what t adds to the rendering, shown in full or in one line (the
+// first one-line table also brings schema.BriefHeader).
+func (s *selection) cost(t int32, brief bool, briefs int) int {
+	if !brief {
+		return s.x.tableTokens[t]
 	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		ca, cb := kept[idx[a]], kept[idx[b]]
-		if (ca.stage == StageHistory) != (cb.stage == StageHistory) {
-			return cb.stage == StageHistory
-		}
-		if ca.score != cb.score {
-			return ca.score < cb.score
-		}
-		return idx[a] > idx[b]
-	})
-	return idx[0]
+	c := s.x.briefTokens[t]
+	if briefs == 0 {
+		c += briefHeaderTokens
+	}
+	return c
 }
+
+// bridgesTo returns the tables on shortest foreign-key paths (at most
+// maxJoinHops joins) from t to the tables already selected that are not
+// selected themselves, each with the pair it joins: a model told about
+// orders and products cannot join them without order_items.
+func (s *selection) bridgesTo(t int32, brief bool) []candidate {
+	parent := s.x.bfs(t)
+	var out []candidate
+	added := map[int32]bool{}
+	for _, o := range s.out {
+		if o.stage == StageJoin {
+			continue
+		}
+		if _, ok := parent[o.table]; !ok {
+			continue
+		}
+		for n := parent[o.table]; n != t; n = parent[n] {
+			if s.in[n] || added[n] {
+				continue
+			}
+			added[n] = true
+			out = append(out, candidate{
+				bestCol: -1,
+				table:   n,
+				stage:   StageJoin,
+				brief:   brief || o.brief,
+				reasons: []string{fmt.Sprintf("joins %s and %s", s.x.s.Tables[o.table].Name, s.x.s.Tables[t].Name)},
+			})
+		}
+	}
+	return out
+}
+
+// try adds c with the bridges joining it to the selection if they fit the
+// budget with reserve tokens to spare, in full unless brief, and reports
+// whether it did. force adds it even over the budget.
+func (s *selection) try(c candidate, brief, force bool, reserve int) bool {
+	if s.in[c.table] {
+		return true
+	}
+	c.brief = brief
+	br := s.bridgesTo(c.table, brief)
+	briefs := s.briefs
+	add := s.cost(c.table, brief, briefs)
+	if brief {
+		briefs++
+	}
+	for _, b := range br {
+		add += s.cost(b.table, b.brief, briefs)
+		if b.brief {
+			briefs++
+		}
+	}
+	if !force && s.budget > 0 && s.tokens+add+reserve > s.budget {
+		return false
+	}
+	s.tokens += add
+	s.briefs = briefs
+	for _, n := range append([]candidate{c}, br...) {
+		s.in[n.table] = true
+		s.out = append(s.out, n)
+	}
+	return true
+}
+
+// fit chooses what is shown and how. The kept tables are shown in full
+// with the bridges between them. Under a budget the best one always is,
+// the conversation's tables come next, and a kept table is shown in full
+// only if the kept tables after it still fit in one line each: past the
+// budget, seeing more tables in one line beats seeing fewer in full. Once
+// one is shown in one line, so are those after it (a model takes the full
+// ones for the most relevant), and a kept table that does not fit even in
+// one line is left out. Then the tables of more, best first, are shown in
+// one line each (with their bridges) while the budget allows.
+func (x *Index) fit(kept, more []candidate, budget int) ([]candidate, []string) {
+	s := &selection{x: x, budget: budget, in: make(map[int32]bool, len(kept)+len(more))}
+	var notes []string
+	order := make([]candidate, 0, len(kept))
+	if len(kept) > 0 {
+		order = append(order, kept[0])
+	}
+	for _, c := range kept[min(1, len(kept)):] {
+		if c.stage == StageHistory {
+			order = append(order, c)
+		}
+	}
+	for _, c := range kept[min(1, len(kept)):] {
+		if c.stage != StageHistory {
+			order = append(order, c)
+		}
+	}
+	// reserve[i] is what order[i:] cost in one line each.
+	reserve := make([]int, len(order)+1)
+	for i := len(order) - 1; i >= 1; i-- {
+		reserve[i] = reserve[i+1] + x.briefTokens[order[i].table]
+	}
+	var demoted, dropped []string
+	for i, c := range order {
+		if i == 0 {
+			s.try(c, false, true, 0)
+			if budget > 0 && s.tokens > budget {
+				notes = append(notes, fmt.Sprintf("the token budget (%d) is smaller than the best table alone (about %d tokens); it is kept anyway", budget, s.tokens))
+			}
+			continue
+		}
+		r := reserve[i+1]
+		if r > 0 && s.briefs == 0 {
+			r += briefHeaderTokens
+		}
+		switch {
+		case len(demoted) == 0 && s.try(c, false, false, r):
+		case s.try(c, true, false, 0):
+			demoted = append(demoted, x.s.Tables[c.table].Name)
+		default:
+			dropped = append(dropped, x.s.Tables[c.table].Name)
+		}
+	}
+	if len(demoted) > 0 {
+		notes = append(notes, fmt.Sprintf("shown in one line to fit the token budget of %d: %s", budget, strings.Join(demoted, ", ")))
+	}
+	if len(dropped) > 0 {
+		notes = append(notes, fmt.Sprintf("dropped to fit the token budget of %d: %s", budget, strings.Join(dropped, ", ")))
+	}
+	for _, c := range more {
+		s.try(c, true, false, 0)
+	}
+	// Full tables first, then one-line ones; in each, the ranked tables
+	// (in selection order) before the bridges that join them.
+	group := func(c candidate) int {
+		g := 0
+		if c.brief {
+			g = 2
+		}
+		if c.stage == StageJoin {
+			g++
+		}
+		return g
+	}
+	sort.SliceStable(s.out, func(i, j int) bool { return group(s.out[i]) < group(s.out[j]) })
+	return s.out, notes
+}
+
+// briefHeaderTokens is what schema.BriefHeader costs.
+var briefHeaderTokens = Tokens(schema.BriefHeader)

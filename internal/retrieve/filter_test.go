@@ -106,3 +106,33 @@ func TestRetrieveWithModel(t *testing.T) {
 		t.Errorf("tables %+v notes %q: want stage 1 results and a note", res.Tables, res.Notes)
 	}
 }
+
+// TestRetrieveWithModelAndBrief: the tables the model judged irrelevant are
+// not brought back as one-line tables; only tables ranked below the
+// filter's pool are, and the model's table stays in full.
+func TestRetrieveWithModelAndBrief(t *testing.T) {
+	var offered []string
+	srv := llmtest.NewServer(t, llmtest.Func(func(req llmtest.Request) llmtest.Step {
+		for _, line := range strings.Split(req.LastUser(), "\n") {
+			if name, _, ok := strings.Cut(line, " ("); ok && strings.Contains(line, " rows)") && !strings.HasPrefix(line, " ") {
+				offered = append(offered, name)
+			}
+		}
+		return llmtest.Reply(`{"keep": [{"table": "payments", "reason": "amounts"}], "drop": []}`)
+	}))
+	x := retrieve.New(shop(), retrieve.Options{TopK: 2, BriefK: 8, Model: model(t, srv)})
+	res := retrieveOK(t, x, "payment amount of orders from customers", retrieve.Query{})
+	if len(offered) != 4 {
+		t.Fatalf("the filter was offered %v, want 4 tables", offered)
+	}
+	if res.Tables[0].Name != "payments" || res.Tables[0].Brief {
+		t.Fatalf("tables %+v, want payments in full first", res.Tables)
+	}
+	for _, tb := range res.Tables[1:] {
+		for _, o := range offered {
+			if tb.Name == o && tb.Stage != retrieve.StageJoin {
+				t.Errorf("%s was dropped by the model but is shown (%+v)", o, tb)
+			}
+		}
+	}
+}

@@ -14,9 +14,13 @@
 //     the neighbours of the leading tables enter the ranking.
 //  2. An optional LLM relevance filter ([FilterWithLLM]) when a model is
 //     given and the candidates exceed TopK.
-//  3. Foreign-key expansion: the tables on shortest join paths between the
-//     kept ones (bridge and junction tables), then a token budget that drops
-//     the lowest-scored tables first.
+//  3. Foreign-key expansion and fitting: the kept tables are shown in full
+//     with the tables on shortest join paths between them (bridge and
+//     junction tables); the next BriefK of the ranking are shown in one
+//     line each (name, columns, keys: [schema.RenderOptions.Brief]), so the
+//     model still sees that they exist and how they join. A token budget
+//     shows a kept table that does not fit in full in one line, and stops
+//     adding one-line tables when it is spent.
 //
 // An [Index] is built once per schema with [New] and answers many questions,
 // concurrently.
@@ -38,6 +42,14 @@ import (
 const (
 	// DefaultTopK is how many tables stage 1 keeps before expansion.
 	DefaultTopK = 8
+	// DefaultBriefK is the BriefK an agent or a command is meant to pass:
+	// a one-line table costs about a third of its full rendering, and the
+	// tables a question needs but the best few miss are most often ranked
+	// just below them (on Spider's pooled schema, 8 tables in full hold
+	// every table of 88.5% of the questions; with the next 24 in one line,
+	// 97.3%). Options' zero value shows none, so that TopK alone still
+	// means that many tables.
+	DefaultBriefK = 24
 	// maxJoinHops bounds the foreign-key paths searched for bridges: two
 	// kept tables more than three joins apart are probably not meant
 	// together.
@@ -77,9 +89,14 @@ type Options struct {
 	// TopK is how many tables stage 1 keeps (before foreign-key expansion);
 	// zero means DefaultTopK.
 	TopK int
-	// TokenBudget caps the rendered subset's estimated tokens ([Tokens]);
-	// the lowest-scored tables that are not bridges are dropped until it
-	// fits. Zero means no budget.
+	// BriefK is how many tables ranked after the TopK best are shown in
+	// one line each (with the bridges that join them to the rest); zero or
+	// negative shows none. See DefaultBriefK.
+	BriefK int
+	// TokenBudget caps the rendered subset's estimated tokens ([Tokens]):
+	// tables are added best first while they fit, a kept table that does
+	// not fit in full is shown in one line, and one-line tables stop when
+	// the budget is spent. Zero means no budget.
 	TokenBudget int
 	// Embedder, when set, adds embedding similarity to stage 1. Table
 	// documents are embedded once per schema and cached in memory.
@@ -100,8 +117,10 @@ type Query struct {
 	// the caller knows them; they are kept instead of re-deriving them from
 	// History.
 	PreviousTables []string
-	// TopK and TokenBudget override the Index's Options when non-zero.
+	// TopK, BriefK and TokenBudget override the Index's Options when
+	// non-zero (a negative BriefK turns one-line tables off).
 	TopK        int
+	BriefK      int
 	TokenBudget int
 }
 
@@ -123,15 +142,27 @@ type Scored struct {
 	Reasons []string `json:"reasons"`
 	// Stage is one of the Stage constants.
 	Stage string `json:"stage"`
+	// Brief marks a table shown in one line (name, columns, keys) rather
+	// than in full.
+	Brief bool `json:"brief,omitempty"`
 }
 
 // Result is what one question gets.
 type Result struct {
-	// Tables are the selected tables, best first, bridges last.
+	// Tables are the selected tables: those shown in full, best first,
+	// then the bridges between them, then those shown in one line, in the
+	// same order.
 	Tables []Scored `json:"tables"`
 	// Subset is the schema restricted to Tables, in the schema's order.
 	Subset *schema.Schema `json:"-"`
-	// Tokens estimates the rendered subset; FullTokens the whole schema.
+	// Brief names the tables of Subset shown in one line each: pass it as
+	// [schema.RenderOptions.Brief] when rendering Subset at another tier.
+	Brief []string `json:"brief,omitempty"`
+	// Rendered is the prompt text for Subset at the full tier, the one-line
+	// tables last ([schema.Schema.RenderWith] with Brief).
+	Rendered string `json:"-"`
+	// Tokens estimates Rendered; FullTokens the whole schema rendered in
+	// full. Lower tiers cost no more than Rendered.
 	Tokens     int `json:"tokens"`
 	FullTokens int `json:"full_tokens"`
 	// Notes say what did not go as planned: an embedding or LLM failure
@@ -171,6 +202,7 @@ type Index struct {
 
 	adj         [][]int32 // undirected foreign-key graph
 	tableTokens []int     // estimated tokens of each table's rendering
+	briefTokens []int     // and of its one-line form
 	fullTokens  int
 
 	emb embedState
@@ -191,6 +223,7 @@ func New(s *schema.Schema, opt Options) *Index {
 		values:      map[string][]valueRef{},
 		adj:         make([][]int32, len(s.Tables)),
 		tableTokens: make([]int, len(s.Tables)),
+		briefTokens: make([]int, len(s.Tables)),
 	}
 	for i := range s.Tables {
 		x.byName[strings.ToLower(s.Tables[i].Name)] = int32(i)
@@ -209,6 +242,9 @@ func New(s *schema.Schema, opt Options) *Index {
 		}
 		x.tableTokens[i] = Tokens((&schema.Schema{Tables: s.Tables[i : i+1]}).Render())
 		x.fullTokens += x.tableTokens[i]
+		var b strings.Builder
+		t.RenderBrief(&b)
+		x.briefTokens[i] = Tokens(b.String())
 	}
 	x.tables, x.cols, x.names = tb.build(), cb.build(), nb.build()
 	x.buildGraph()
@@ -352,6 +388,7 @@ type candidate struct {
 	reasons []string
 	stage   string
 	bestCol int32 // best-matching column document, or -1
+	brief   bool  // shown in one line
 }
 
 // Retrieve selects the tables question needs. It fails only for an empty
@@ -364,9 +401,12 @@ func (x *Index) Retrieve(ctx context.Context, question string, q Query) (*Result
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("retrieve: %w", err)
 	}
-	topK, budget := x.opt.TopK, x.opt.TokenBudget
+	topK, briefK, budget := x.opt.TopK, x.opt.BriefK, x.opt.TokenBudget
 	if q.TopK > 0 {
 		topK = q.TopK
+	}
+	if q.BriefK != 0 {
+		briefK = q.BriefK
 	}
 	if q.TokenBudget > 0 {
 		budget = q.TokenBudget
@@ -379,6 +419,7 @@ func (x *Index) Retrieve(ctx context.Context, question string, q Query) (*Result
 	}
 
 	kept := ranked[:min(topK, len(ranked))]
+	more := ranked[len(kept):]
 	if x.opt.Model != nil && len(ranked) > topK {
 		pool := ranked[:min(2*topK, len(ranked))]
 		filtered, usage, notes, err := x.filter(ctx, question, pool)
@@ -391,13 +432,16 @@ func (x *Index) Retrieve(ctx context.Context, question string, q Query) (*Result
 			}
 			res.Notes = append(res.Notes, "the relevance filter failed, so the lexical ranking is used: "+err.Error())
 		} else {
-			kept = filtered
+			// The tables the filter judged irrelevant are not shown, not
+			// even in one line.
+			kept, more = filtered, ranked[len(pool):]
 		}
 	}
+	more = more[:max(0, min(briefK, len(more)))]
 	kept = append([]candidate(nil), kept...)
 	kept = x.addHistory(ctx, kept, q)
 
-	final, notes := x.expandAndFit(kept, budget)
+	final, notes := x.fit(kept, more, budget)
 	x.explain(question, final)
 	if len(final) == 0 {
 		res.Notes = append(res.Notes, "no table matches the question's words; name what you want in the database's terms (a table, a column or a value)")
@@ -682,14 +726,18 @@ func (x *Index) finish(res *Result, final []candidate) {
 	for i, c := range final {
 		names[i] = x.s.Tables[c.table].Name
 		pos[i] = int(c.table)
-		res.Tables = append(res.Tables, Scored{Name: names[i], Score: c.score, Reasons: c.reasons, Stage: c.stage})
+		res.Tables = append(res.Tables, Scored{Name: names[i], Score: c.score, Reasons: c.reasons, Stage: c.stage, Brief: c.brief})
+		if c.brief {
+			res.Brief = append(res.Brief, names[i])
+		}
 	}
 	sort.Ints(pos)
 	for _, p := range pos {
 		sub.Tables = append(sub.Tables, x.s.Tables[p])
 	}
 	res.Subset = sub
-	res.Tokens = Tokens(sub.Render())
+	res.Rendered = sub.RenderWith(schema.RenderOptions{Tier: schema.TierFull, Brief: res.Brief})
+	res.Tokens = Tokens(res.Rendered)
 }
 
 // embedState caches the table documents' embeddings of one Index.

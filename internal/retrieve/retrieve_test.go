@@ -165,30 +165,123 @@ func TestFKExpansionAddsTheBridge(t *testing.T) {
 	}
 }
 
-func TestBudgetDropsLowestScored(t *testing.T) {
-	x := retrieve.New(shop(), retrieve.Options{TopK: 3})
-	free := retrieveOK(t, x, "suppliers in Japan and departments and payments", retrieve.Query{})
-	if len(free.Tables) != 3 {
-		t.Fatalf("without budget: %v, want 3 tables", free.Names())
+// TestBudgetShowsInOneLineThenDrops: over the budget, the lowest kept
+// tables are shown in one line before any is left out, the best one is
+// always shown in full, and the result never costs more than the budget.
+func TestBudgetShowsInOneLineThenDrops(t *testing.T) {
+	// Described columns make a table's full rendering cost several times
+	// its one-line form, as sample values do in real schemas.
+	s := shop()
+	for i := range s.Tables {
+		for j := range s.Tables[i].Columns {
+			s.Tables[i].Columns[j].Description = "what this column holds, in a sentence or two of business context"
+		}
 	}
-	budget := free.Tokens - 1
-	res := retrieveOK(t, x, "suppliers in Japan and departments and payments", retrieve.Query{TokenBudget: budget})
-	if res.Tokens > budget {
-		t.Errorf("tokens %d over the budget %d", res.Tokens, budget)
+	x := retrieve.New(s, retrieve.Options{TopK: 3})
+	const q = "suppliers in Japan and departments and payments"
+	free := retrieveOK(t, x, q, retrieve.Query{})
+	if len(free.Tables) != 3 || len(free.Brief) != 0 {
+		t.Fatalf("without budget: %v (one line: %v), want 3 tables in full", free.Names(), free.Brief)
 	}
-	if len(res.Tables) != 2 || res.Tables[0].Name != free.Tables[0].Name || res.Tables[1].Name != free.Tables[1].Name {
-		t.Errorf("with budget %d: %v, want the lowest of %v dropped", budget, res.Names(), free.Names())
+	first, second, third := free.Tables[0].Name, free.Tables[1].Name, free.Tables[2].Name
+
+	// Room for two in full and the third in one line.
+	twoAndOne := retrieve.Tokens(free.Subset.RenderWith(schema.RenderOptions{Tier: schema.TierFull, Brief: []string{third}}))
+	res := retrieveOK(t, x, q, retrieve.Query{TokenBudget: twoAndOne})
+	if diff := cmp.Diff([]string{third}, res.Brief); diff != "" || len(res.Tables) != 3 {
+		t.Errorf("budget %d: tables %v, one line %v, want %s in one line (-want +got):\n%s", twoAndOne, res.Names(), res.Brief, third, diff)
 	}
-	if !strings.Contains(strings.Join(res.Notes, "\n"), "dropped "+free.Tables[2].Name) {
-		t.Errorf("notes %q, want the drop explained", res.Notes)
+	if res.Tokens != twoAndOne {
+		t.Errorf("budget %d: tokens %d, want exactly two tables in full and one in one line", twoAndOne, res.Tokens)
 	}
+	if !strings.Contains(strings.Join(res.Notes, "\n"), "shown in one line to fit the token budget of") {
+		t.Errorf("notes %q, want the one-line tables explained", res.Notes)
+	}
+
+	// A little less: the second goes to one line too, so both still show.
+	res = retrieveOK(t, x, q, retrieve.Query{TokenBudget: twoAndOne - 1})
+	if res.Tokens > twoAndOne-1 || len(res.Tables) != 3 || res.Tables[0].Name != first || res.Tables[0].Brief {
+		t.Errorf("budget %d: tables %+v, %d tokens: want %s in full, the other two in one line, within the budget", twoAndOne-1, res.Tables, res.Tokens, first)
+	}
+
+	// Room for the best alone: the others are left out, and the notes say so.
+	alone := retrieve.Tokens(s.Subset([]string{first}).Render())
+	res = retrieveOK(t, x, q, retrieve.Query{TokenBudget: alone})
+	if res.Tokens > alone || len(res.Tables) != 1 || res.Tables[0].Name != first {
+		t.Errorf("budget %d: tables %v, %d tokens, want %s alone", alone, res.Names(), res.Tokens, first)
+	}
+	if notes := strings.Join(res.Notes, "\n"); !strings.Contains(notes, "dropped to fit the token budget") || !strings.Contains(notes, second) {
+		t.Errorf("notes %q, want the dropped tables named", res.Notes)
+	}
+
 	// A budget below the best table keeps it anyway and says so.
 	res = retrieveOK(t, x, "suppliers in Japan", retrieve.Query{TokenBudget: 1})
-	if len(res.Tables) != 1 || res.Tables[0].Name != "suppliers" || len(res.Notes) == 0 {
-		t.Errorf("tiny budget: tables %v notes %q, want suppliers kept with a note", res.Names(), res.Notes)
+	if len(res.Tables) != 1 || res.Tables[0].Name != "suppliers" || res.Tables[0].Brief || len(res.Notes) == 0 {
+		t.Errorf("tiny budget: tables %+v notes %q, want suppliers kept in full with a note", res.Tables, res.Notes)
 	}
-	if res.FullTokens != retrieve.Tokens(shop().Render()) || res.FullTokens <= res.Tokens {
+	if res.FullTokens != retrieve.Tokens(s.Render()) || res.FullTokens <= res.Tokens {
 		t.Errorf("full tokens %d, subset %d: want the full schema larger", res.FullTokens, res.Tokens)
+	}
+}
+
+// TestBriefShowsTheNextTablesInOneLine: BriefK tables after the TopK best
+// are shown in one line each, and Rendered, Brief and Tokens agree.
+func TestBriefShowsTheNextTablesInOneLine(t *testing.T) {
+	x := retrieve.New(shop(), retrieve.Options{TopK: 1, BriefK: 2})
+	const q = "payment amounts and when they were paid"
+	res := retrieveOK(t, x, q, retrieve.Query{})
+	if len(res.Tables) < 3 || res.Tables[0].Name != "payments" || res.Tables[0].Brief {
+		t.Fatalf("tables %+v: want payments in full first, then tables in one line", res.Tables)
+	}
+	var brief []string
+	for _, tb := range res.Tables[1:] {
+		if !tb.Brief {
+			t.Errorf("table %s after the best one is shown in full with TopK 1", tb.Name)
+		}
+		brief = append(brief, tb.Name)
+	}
+	if diff := cmp.Diff(brief, res.Brief); diff != "" {
+		t.Errorf("Brief disagrees with Tables (-tables +brief):\n%s", diff)
+	}
+	if want := res.Subset.RenderWith(schema.RenderOptions{Tier: schema.TierFull, Brief: res.Brief}); res.Rendered != want {
+		t.Errorf("Rendered:\n%s\nwant:\n%s", res.Rendered, want)
+	}
+	if res.Tokens != retrieve.Tokens(res.Rendered) {
+		t.Errorf("Tokens %d, want the cost of Rendered, %d", res.Tokens, retrieve.Tokens(res.Rendered))
+	}
+	if !strings.HasPrefix(res.Rendered, "payments (380 rows):\n") || !strings.Contains(res.Rendered, "\n"+schema.BriefHeader) {
+		t.Errorf("rendered:\n%s\nwant payments in full, then the one-line tables", res.Rendered)
+	}
+	for _, name := range res.Brief {
+		if !strings.Contains(res.Rendered, "\n"+name+"(") {
+			t.Errorf("rendered:\n%s\nwant %s in one line", res.Rendered, name)
+		}
+	}
+	// A query can turn them off.
+	res = retrieveOK(t, x, q, retrieve.Query{BriefK: -1})
+	if len(res.Tables) != 1 || len(res.Brief) != 0 || strings.Contains(res.Rendered, schema.BriefHeader) {
+		t.Errorf("BriefK -1: tables %+v, want payments alone", res.Tables)
+	}
+}
+
+// TestBudgetFillsWithOneLineTables: with a large BriefK, one-line tables
+// are added while the budget allows, and never past it.
+func TestBudgetFillsWithOneLineTables(t *testing.T) {
+	x := retrieve.New(shop(), retrieve.Options{TopK: 1, BriefK: 100})
+	full := x.FullTokens()
+	prev := 0
+	for _, budget := range []int{full / 4, full / 3, full / 2, full} {
+		res := retrieveOK(t, x, "payment amounts and when they were paid", retrieve.Query{TokenBudget: budget})
+		if res.Tokens > budget {
+			t.Errorf("budget %d: %d tokens", budget, res.Tokens)
+		}
+		if len(res.Tables) < prev {
+			t.Errorf("budget %d: %d tables, fewer than %d under a smaller budget", budget, len(res.Tables), prev)
+		}
+		prev = len(res.Tables)
+	}
+	if prev < 4 {
+		t.Errorf("the whole schema's budget shows %d tables, want the best one and at least 3 in one line", prev)
 	}
 }
 

@@ -112,7 +112,8 @@ func TestSynthSchemaRetrievesTheAskedTable(t *testing.T) {
 }
 
 // BenchmarkRetrieveSynthetic measures one question (retrieval, expansion,
-// rendering the subset) at each schema size, and reports the index's heap.
+// rendering the subset: 8 tables in full, the next 24 in one line, within
+// 4000 tokens) at each schema size, and reports the index's heap.
 func BenchmarkRetrieveSynthetic(b *testing.B) {
 	for _, n := range []int{100, 1000, 10000} {
 		b.Run(fmt.Sprintf("tables=%d", n), func(b *testing.B) {
@@ -120,7 +121,7 @@ func BenchmarkRetrieveSynthetic(b *testing.B) {
 			var before, after runtime.MemStats
 			runtime.GC()
 			runtime.ReadMemStats(&before)
-			x := retrieve.New(s, retrieve.Options{TopK: 8, TokenBudget: 4000})
+			x := retrieve.New(s, retrieve.Options{TopK: 8, BriefK: retrieve.DefaultBriefK, TokenBudget: 4000})
 			runtime.GC()
 			runtime.ReadMemStats(&after)
 			qs, _ := synthQuestions(s, 64)

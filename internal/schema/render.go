@@ -54,7 +54,20 @@ type RenderOptions struct {
 	// structure exceeds the budget is rendered bare and over it. To fit a
 	// large schema, link fewer tables ([Schema.Subset]).
 	TokenBudget int
+	// Brief names tables to show in one line each instead of in full:
+	// name, then its columns with primary keys and foreign-key arrows, but
+	// no types, samples or descriptions ([BriefHeader] introduces them,
+	// after the tables shown in full). A prompt can then tell a model about
+	// many more tables than it could afford to show whole: it sees that a
+	// table exists and how it joins, which is enough to use a bridge table
+	// or to ask for it. The budget never cuts a brief line. Names are
+	// matched case-insensitively; names of no table are ignored.
+	Brief []string
 }
+
+// BriefHeader is the line that introduces the tables [RenderOptions.Brief]
+// shows in one line each.
+const BriefHeader = "-- more tables, columns and keys only:\n"
 
 // Render writes a compact text form of the schema for a model's prompt: one
 // line per table, then one per column with its type, keys, a few sample
@@ -78,6 +91,12 @@ func (s *Schema) Render() string {
 // give the same text, so prompts (and their caches) are stable.
 func (s *Schema) RenderWith(opt RenderOptions) string {
 	lv := opt.level()
+	if len(opt.Brief) > 0 {
+		lv.brief = make(map[string]bool, len(opt.Brief))
+		for _, n := range opt.Brief {
+			lv.brief[strings.ToLower(n)] = true
+		}
+	}
 	out := s.render(lv)
 	if opt.TokenBudget <= 0 {
 		return out
@@ -105,6 +124,8 @@ type level struct {
 	colSyns     bool // column synonyms
 	tableDescs  bool // table descriptions and synonyms
 	rowCounts   bool // "(N rows)" and "view"
+	// brief holds the lower-cased names of the tables shown in one line.
+	brief map[string]bool
 }
 
 func (o RenderOptions) level() level {
@@ -148,10 +169,72 @@ func capSamples(l level, n int) (level, bool) {
 
 func (s *Schema) render(lv level) string {
 	var b strings.Builder
+	briefs := 0
 	for i := range s.Tables {
+		if lv.brief[strings.ToLower(s.Tables[i].Name)] {
+			briefs++
+			continue
+		}
 		s.Tables[i].render(&b, lv)
 	}
+	if briefs == 0 {
+		return b.String()
+	}
+	b.WriteString(BriefHeader)
+	for i := range s.Tables {
+		if lv.brief[strings.ToLower(s.Tables[i].Name)] {
+			s.Tables[i].RenderBrief(&b)
+		}
+	}
 	return b.String()
+}
+
+// RenderBrief writes the table's one-line form, as [RenderOptions.Brief]
+// shows it:
+//
+//	order_items(order_id → orders.id, product_id → products.id, quantity)
+//
+// A primary key column is marked PK unless it is also a foreign key (the
+// arrow says more). The line ends with a newline.
+func (t *Table) RenderBrief(b *strings.Builder) {
+	refs := t.refs()
+	pk := t.pkSet()
+	b.WriteString(t.Name)
+	b.WriteByte('(')
+	for i := range t.Columns {
+		c := &t.Columns[i]
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(c.Name)
+		if r, ok := refs[strings.ToLower(c.Name)]; ok {
+			b.WriteString(" → " + r)
+		} else if pk[strings.ToLower(c.Name)] {
+			b.WriteString(" PK")
+		}
+	}
+	b.WriteString(")\n")
+}
+
+// refs maps each lower-cased foreign key column to "table.column".
+func (t *Table) refs() map[string]string {
+	refs := map[string]string{}
+	for _, fk := range t.ForeignKeys {
+		for i, c := range fk.Columns {
+			if i < len(fk.RefColumns) {
+				refs[strings.ToLower(c)] = fk.RefTable + "." + fk.RefColumns[i]
+			}
+		}
+	}
+	return refs
+}
+
+func (t *Table) pkSet() map[string]bool {
+	pk := map[string]bool{}
+	for _, c := range t.PrimaryKey {
+		pk[strings.ToLower(c)] = true
+	}
+	return pk
 }
 
 // Subset returns a schema holding only the named tables (in the receiver's
@@ -188,18 +271,8 @@ func (t *Table) render(b *strings.Builder, lv level) {
 		writeNote(b, t.Description, t.Synonyms)
 	}
 	b.WriteString(":\n")
-	refs := map[string]string{}
-	for _, fk := range t.ForeignKeys {
-		for i, c := range fk.Columns {
-			if i < len(fk.RefColumns) {
-				refs[strings.ToLower(c)] = fk.RefTable + "." + fk.RefColumns[i]
-			}
-		}
-	}
-	pk := map[string]bool{}
-	for _, c := range t.PrimaryKey {
-		pk[strings.ToLower(c)] = true
-	}
+	refs := t.refs()
+	pk := t.pkSet()
 	for i := range t.Columns {
 		c := &t.Columns[i]
 		fmt.Fprintf(b, "  %s %s", c.Name, c.Kind)

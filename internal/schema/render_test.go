@@ -297,3 +297,48 @@ func TestTokens(t *testing.T) {
 		t.Errorf("Tokens(a+b) = %d < Tokens(a) = %d or Tokens(b) = %d", ab, schema.Tokens(a), schema.Tokens(b))
 	}
 }
+
+// TestRenderBrief: tables named in Brief are shown in one line each, after
+// the others and under BriefHeader, with their keys but no types, samples
+// or descriptions; the rest render as without Brief, and a budget never
+// cuts a one-line table.
+func TestRenderBrief(t *testing.T) {
+	s := &schema.Schema{Tables: []schema.Table{
+		{Name: "customers", RowCount: 3, PrimaryKey: []string{"id"}, Description: "people who buy",
+			Columns: []schema.Column{{Name: "id", Kind: schema.KindInteger}, {Name: "city", Kind: schema.KindText, Samples: []string{"Lyon"}, SamplesComplete: true}}},
+		{Name: "order_items", RowCount: 9, PrimaryKey: []string{"order_id", "line"},
+			Columns:     []schema.Column{{Name: "order_id", Kind: schema.KindInteger}, {Name: "line", Kind: schema.KindInteger}, {Name: "qty", Kind: schema.KindInteger, Description: "how many"}},
+			ForeignKeys: []schema.ForeignKey{{Columns: []string{"order_id"}, RefTable: "orders", RefColumns: []string{"id"}}}},
+		{Name: "orders", RowCount: 5, PrimaryKey: []string{"id"},
+			Columns:     []schema.Column{{Name: "id", Kind: schema.KindInteger}, {Name: "customer_id", Kind: schema.KindInteger}},
+			ForeignKeys: []schema.ForeignKey{{Columns: []string{"customer_id"}, RefTable: "customers", RefColumns: []string{"id"}}}},
+	}}
+	got := s.RenderWith(schema.RenderOptions{Tier: schema.TierMinimal, Brief: []string{"ORDER_ITEMS", "customers", "nosuch"}})
+	want := "orders:\n  id integer PK\n  customer_id integer → customers.id\n" +
+		schema.BriefHeader +
+		"customers(id PK, city)\n" +
+		"order_items(order_id → orders.id, line PK, qty)\n"
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	// Without Brief, or naming no table, nothing changes.
+	for _, brief := range [][]string{nil, {"nosuch"}} {
+		if got := s.RenderWith(schema.RenderOptions{Tier: schema.TierFull, Brief: brief}); got != s.Render() {
+			t.Errorf("Brief %v changed the rendering:\n%s", brief, got)
+		}
+	}
+	// A budget cuts the full tables' samples and descriptions, never a
+	// one-line table, and a one-line table costs less than its full form.
+	got = s.RenderWith(schema.RenderOptions{Tier: schema.TierFull, Brief: []string{"orders"}, TokenBudget: 1})
+	if !strings.HasSuffix(got, schema.BriefHeader+"orders(id PK, customer_id → customers.id)\n") || strings.Contains(got, "Lyon") || strings.Contains(got, "people who buy") || strings.Contains(got, "how many") {
+		t.Errorf("budget 1:\n%s", got)
+	}
+	for _, tb := range s.Tables {
+		var b strings.Builder
+		tb.RenderBrief(&b)
+		full := (&schema.Schema{Tables: []schema.Table{tb}}).Render()
+		if schema.Tokens(b.String()) >= schema.Tokens(full) {
+			t.Errorf("%s: one line %q costs %d tokens, its full form %d", tb.Name, b.String(), schema.Tokens(b.String()), schema.Tokens(full))
+		}
+	}
+}
