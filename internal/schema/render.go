@@ -216,13 +216,21 @@ func (t *Table) RenderBrief(b *strings.Builder) {
 	b.WriteString(")\n")
 }
 
-// refs maps each lower-cased foreign key column to "table.column".
+// refs maps each lower-cased foreign key column to "table.column", marked
+// when the key was inferred rather than declared: the reader (a person or a
+// model) should know a join rests on a guess, and how strong it is.
 func (t *Table) refs() map[string]string {
 	refs := map[string]string{}
 	for _, fk := range t.ForeignKeys {
 		for i, c := range fk.Columns {
 			if i < len(fk.RefColumns) {
-				refs[strings.ToLower(c)] = fk.RefTable + "." + fk.RefColumns[i]
+				ref := fk.RefTable + "." + fk.RefColumns[i]
+				if fk.Inferred {
+					ref += fmt.Sprintf(" (inferred, %.0f%%)", 100*fk.Confidence)
+				}
+				if _, declared := refs[strings.ToLower(c)]; !declared || !fk.Inferred {
+					refs[strings.ToLower(c)] = ref
+				}
 			}
 		}
 	}

@@ -342,3 +342,14 @@ func TestRenderBrief(t *testing.T) {
 		}
 	}
 }
+
+func TestRenderMarksInferredKeys(t *testing.T) {
+	s := &schema.Schema{Tables: []schema.Table{
+		{Name: "customers", Columns: []schema.Column{{Name: "id", Kind: schema.KindInteger}}, PrimaryKey: []string{"id"}, RowCount: -1},
+		{Name: "orders", Columns: []schema.Column{{Name: "id", Kind: schema.KindInteger}, {Name: "cust_id", Kind: schema.KindInteger}}, RowCount: -1},
+	}}
+	s = s.WithInferredKeys([]schema.InferredKey{{Table: "orders", Key: schema.ForeignKey{Columns: []string{"cust_id"}, RefTable: "customers", RefColumns: []string{"id"}, Inferred: true, Confidence: 0.93}}})
+	if got := s.Render(); !strings.Contains(got, "cust_id integer → customers.id (inferred, 93%)") {
+		t.Errorf("inferred key not marked:\n%s", got)
+	}
+}
