@@ -62,6 +62,10 @@ type Config struct {
 	// SchemaCache is the folder introspected schemas are cached in, or
 	// "off"; empty means the user's cache folder.
 	SchemaCache string `yaml:"schema_cache"`
+	// SchemaSection is the nested spelling of the schema settings
+	// (schema.top_tables, schema.llm_filter, …) that issue texts and some
+	// configurations use; Load copies what it sets onto the flat keys.
+	SchemaSection *SchemaSettings `yaml:"schema"`
 	// Dir is the folder of the config file (the working directory when
 	// there is none): relative paths in the file, and querent's own files,
 	// live there.
@@ -122,6 +126,55 @@ func Default() Config {
 	}
 }
 
+// SchemaSettings is the `schema:` block; each key means what the flat key of
+// the same name does, and setting both is an error.
+type SchemaSettings struct {
+	TopTables        *int    `yaml:"top_tables"`
+	LLMFilter        *bool   `yaml:"llm_filter"`
+	InferForeignKeys *bool   `yaml:"infer_foreign_keys"`
+	TokenBudget      *int    `yaml:"token_budget"`
+	Cache            *string `yaml:"cache"`
+}
+
+// applySchemaSection copies the schema: block onto the flat settings,
+// refusing a setting given both ways (which one wins would be a guess).
+func (c *Config) applySchemaSection(data []byte) error {
+	sec := c.SchemaSection
+	if sec == nil {
+		return nil
+	}
+	var flat map[string]any
+	if err := yaml.Unmarshal(data, &flat); err != nil {
+		return err
+	}
+	both := func(flatKey, nested string) error {
+		if _, ok := flat[flatKey]; ok {
+			return fmt.Errorf("%s and schema.%s are both set: keep one", flatKey, nested)
+		}
+		return nil
+	}
+	for _, f := range []struct {
+		set          bool
+		flat, nested string
+		apply        func()
+	}{
+		{sec.TopTables != nil, "top_tables", "top_tables", func() { c.TopTables = *sec.TopTables }},
+		{sec.LLMFilter != nil, "llm_filter", "llm_filter", func() { c.LLMFilter = *sec.LLMFilter }},
+		{sec.InferForeignKeys != nil, "infer_foreign_keys", "infer_foreign_keys", func() { c.InferForeignKeys = *sec.InferForeignKeys }},
+		{sec.TokenBudget != nil, "schema_token_budget", "token_budget", func() { c.SchemaTokenBudget = *sec.TokenBudget }},
+		{sec.Cache != nil, "schema_cache", "cache", func() { c.SchemaCache = *sec.Cache }},
+	} {
+		if !f.set {
+			continue
+		}
+		if err := both(f.flat, f.nested); err != nil {
+			return err
+		}
+		f.apply()
+	}
+	return nil
+}
+
 // DefaultAuditLog is the audit log's path relative to the config file.
 const DefaultAuditLog = ".querent/audit.jsonl"
 
@@ -141,6 +194,9 @@ func Load(path string, getenv func(string) string) (Config, error) {
 	switch {
 	case err == nil:
 		if err := decode(data, &cfg); err != nil {
+			return cfg, fmt.Errorf("config %s: %w", path, err)
+		}
+		if err := cfg.applySchemaSection(data); err != nil {
 			return cfg, fmt.Errorf("config %s: %w", path, err)
 		}
 	case errors.Is(err, os.ErrNotExist) && !explicit:

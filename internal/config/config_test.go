@@ -128,3 +128,20 @@ func TestAllowWritesFromFileOnly(t *testing.T) {
 		t.Errorf("absolute audit_log: %q, %v", cfg.AuditLog, err)
 	}
 }
+
+func TestSchemaSection(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "querent.yaml")
+	os.WriteFile(path, []byte("schema:\n  top_tables: 12\n  llm_filter: true\n  infer_foreign_keys: false\n  token_budget: 4000\n"), 0o600)
+	cfg, err := config.Load(path, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.TopTables != 12 || !cfg.LLMFilter || cfg.InferForeignKeys || cfg.SchemaTokenBudget != 4000 {
+		t.Errorf("schema block not applied: %+v", cfg)
+	}
+	os.WriteFile(path, []byte("top_tables: 5\nschema:\n  top_tables: 12\n"), 0o600)
+	if _, err := config.Load(path, func(string) string { return "" }); err == nil || !strings.Contains(err.Error(), "top_tables and schema.top_tables") {
+		t.Errorf("both spellings: err = %v", err)
+	}
+}
