@@ -325,15 +325,19 @@ func (r *run) compile(ctx context.Context) node {
 // guard), then lets the engine plan it without running it (EXPLAIN).
 func (r *run) validate(ctx context.Context) node {
 	start := time.Now()
+	if !r.raw {
+		// Every engine's Query runs the same guard (the lexical layer and
+		// the engine's parser or authorizer) before it executes anything,
+		// and refuses exactly as Guard would; compiled SQL needs no
+		// separate round of it, nor an EXPLAIN: it names only identifiers
+		// the audit resolved.
+		r.event("validate", start, "compiled SQL; the engine's guard runs with execution", strings.Join(r.tables, ", "))
+		return r.execute
+	}
 	tables, err := r.agent.db.Guard(ctx, r.sql)
 	if err != nil {
 		r.event("validate", start, "refused by the guard", err.Error())
 		if database.CodeOf(err) == database.CodeForbidden {
-			if !r.raw {
-				// Compiled SQL is read-only by construction: a refusal here
-				// is a defect, never something to retry around.
-				return r.fail(&Error{Code: CodeForbidden, Message: err.Error(), Hint: "this is a querent defect; please report the question"})
-			}
 			return r.repair(failure{Stage: "validate", Code: string(database.CodeForbidden), Message: err.Error(), SQL: r.sql})
 		}
 		return r.repair(r.execFailure("validate", err))
@@ -342,14 +346,10 @@ func (r *run) validate(ctx context.Context) node {
 		r.tables = tables
 	}
 	// Raw SQL is planned by the engine first, so a broken statement is
-	// repaired before anything runs. Compiled SQL names only schema
-	// identifiers the audit resolved, so an EXPLAIN would cost a round trip
-	// to learn what execution reports just as well.
-	if r.raw {
-		if err := r.agent.db.Explain(ctx, r.sql, r.args); err != nil {
-			r.event("validate", start, "EXPLAIN failed: "+string(database.CodeOf(err)), err.Error())
-			return r.repair(r.execFailure("validate", err))
-		}
+	// repaired before anything runs.
+	if err := r.agent.db.Explain(ctx, r.sql, r.args); err != nil {
+		r.event("validate", start, "EXPLAIN failed: "+string(database.CodeOf(err)), err.Error())
+		return r.repair(r.execFailure("validate", err))
 	}
 	r.event("validate", start, "read-only, "+plural(len(tables), "table"), strings.Join(tables, ", "))
 	return r.execute
@@ -370,6 +370,11 @@ func (r *run) execute(ctx context.Context) node {
 		case database.CodeUnavailable:
 			return r.fail(&Error{Code: CodeDatabase, Message: err.Error(), Hint: "check that the database is reachable; querent doctor checks it"})
 		case database.CodeForbidden:
+			if !r.raw {
+				// Compiled SQL is read-only by construction: a refusal
+				// here is a defect, never something to retry around.
+				return r.fail(&Error{Code: CodeForbidden, Message: err.Error(), Hint: "this is a querent defect; please report the question"})
+			}
 			return r.fail(&Error{Code: CodeForbidden, Message: err.Error(), Hint: "querent only runs read-only queries"})
 		}
 		return r.repair(r.execFailure("execute", err))
