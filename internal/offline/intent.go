@@ -51,9 +51,24 @@ type frame struct {
 	// everything marks a question for all of a row ("all the information
 	// about …", "the details of …"): every column is shown.
 	everything bool
+	// details marks that word being "details": a table with one details
+	// column (product_details) means that column by it.
+	details bool
 	// both marks the value filter of "both X and Y" (-1: none): the rows
 	// that qualify with each value, an INTERSECT of one reading per value.
 	both int
+	// bothSets marks a "both" read as two sets whose conditions no one row
+	// meets ("both members under 30 and members over 40", "both players
+	// of gender M and players of gender F").
+	bothSets bool
+	// aggRank marks groups ranked or filtered by an average or total of
+	// the measure ("the department with the highest average salary",
+	// "studios whose average gross is over 4500000"): the measure's table
+	// holds the rows aggregated.
+	aggRank bool
+	// orAt is the "or" between two conditions (-1: none): rows meeting
+	// either, planned as two readings whose conditions are joined by OR.
+	orAt int
 	// lacking is the table mention of "X without Y" (-1: none): the
 	// question's rows are those no row of Y refers to. lackingVerb and
 	// lackingFar are the verb and far table read with it (see lack).
@@ -149,16 +164,21 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}
-	for _, m := range ms {
+	for k, m := range ms {
 		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
 			p.f.startWh = true
 		}
 		if m.kind == mStop && everythingWords[lower(m.text)] {
 			p.f.everything = true
+			// "with detail 'Vincent'", "whose details are 'Vincent'"
+			// filter on a details column: not one to show.
+			n := nextContent(ms, k)
+			valueNext := n >= 0 && (ms[n].kind == mQuoted || ms[n].kind == mValue)
+			p.f.details = p.f.details || detailWords[lower(m.text)] && !valueNext
 		}
 	}
 	p.owners()
@@ -209,10 +229,10 @@ func screen(ms []mention) *refusal {
 				return refuseUnsupported("negation (%q)", m.text)
 			}
 		case kwBoth:
-			if lower(m.text) == "both" {
+			if w := lower(m.text); w == "both" || w == "shared by" {
 				break // read with what follows, or refused by leftovers
 			}
-			if lower(m.text) != "either" || !valueFollows(ms, i) {
+			if lower(m.text) != "either" || !valueFollows(ms, i) && !orFollows(ms, i) {
 				return refuseUnsupported("questions that combine sets (%q)", m.text)
 			}
 		case kwThan:
@@ -238,6 +258,15 @@ func negatesValue(ms []mention, i int) bool {
 // valueFollows reports whether the next content mention after i is a
 // value, number or quoted text, or a column name and then one ("not the
 // status 'Village'").
+func orFollows(ms []mention, i int) bool {
+	for j := i + 1; j < len(ms); j++ {
+		if ms[j].kind == mKeyword && ms[j].kw.kind == kwOr {
+			return true
+		}
+	}
+	return false
+}
+
 func valueFollows(ms []mention, i int) bool {
 	for j := i + 1; j < len(ms); j++ {
 		if ms[j].kind == mName && len(ms[j].cols) > 0 && len(ms[j].tables) == 0 && j == nextContent(ms, i) {

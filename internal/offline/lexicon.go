@@ -58,6 +58,8 @@ type lexicon struct {
 	// the table's other columns (SQLite, PostgreSQL, MySQL; not SQL Server
 	// or DuckDB).
 	groupsByKey bool
+	// abbrevs are the names a spelled-out question word may abbreviate.
+	abbrevs []abbrevName
 }
 
 type tableInfo struct {
@@ -170,6 +172,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			lx.addPhrase(stems(tableWords[1:]), nameRef{ti, -1, classExact})
 		}
 		lx.addName(tableWords, ti, -1, false)
+		lx.addAbbrev(tableWords, ti, -1, false)
 		lx.addTableLead(tableWords, ti)
 		lx.addSynonyms(t.Synonyms, ti, -1)
 
@@ -198,6 +201,19 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				info.labels = append(info.labels, ci)
 			}
 			lx.addName(words, ti, ci, col.id)
+			lx.addAbbrev(words, ti, ci, col.id)
+			if !col.id && (!col.qualified || prefixSuffixes[last]) {
+				// amount_claimed, form_type_code ("the type of a form"),
+				// but not player_name, which the table names already.
+				lx.addReordered(words, ti, ci)
+			}
+			if words[len(words)-1] == "telephone" && !col.id {
+				// customer_phone: "the phone numbers of customers"
+				st := stems(append(slices.Clone(words), "number"))
+				lx.addPhrase(st, nameRef{ti, ci, classExact})
+				lx.addVariants(st, nameRef{ti, ci, classExact})
+				lx.addPhrase(stems([]string{"phone", "number"}), nameRef{ti, ci, classHead})
+			}
 			if noun := countedNoun(words); len(noun) > 0 && !col.id {
 				// room_count, num_employees: "the number of rooms", a
 				// count even when stored as text.
@@ -215,6 +231,11 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				// key such as aid) is "the id" of its rows; keys of other
 				// tables in it are not.
 				lx.addPhrase(stems(words[len(words)-1:]), nameRef{ti, ci, classHead})
+				if last := words[len(words)-1]; ownKey && last != "id" {
+					// aid, eid: a key named by a letter and "id" is still
+					// "the id".
+					lx.addPhrase([]string{"id"}, nameRef{ti, ci, classHead})
+				}
 			}
 			for _, v := range c.Samples {
 				lx.addValue(v, ti, ci, c.SamplesComplete)
@@ -470,6 +491,30 @@ func (lx *lexicon) addName(words []string, t, c int, isID bool) {
 			lx.addVariants(st[:k], nameRef{t, c, classPrefix})
 		}
 		break
+	}
+}
+
+// addReordered indexes a two-word column name, less a last word such as
+// "code", as questions also say it: the words swapped ("claimed amount"
+// for amount_claimed), joined by "of" ("amount of payment" for
+// amount_payment, and for a code "type of form" for form_type_code).
+func (lx *lexicon) addReordered(words []string, t, c int) {
+	coded := len(words) > 2 && prefixSuffixes[words[len(words)-1]]
+	if coded {
+		words = words[:len(words)-1]
+	}
+	if len(words) != 2 || hardStops[words[0]] || hardStops[words[1]] || isNumber(words[0]) || isNumber(words[1]) ||
+		genericSuffixes[words[0]] || idWords[words[0]] || genericSuffixes[words[1]] || prefixSuffixes[words[1]] || idWords[words[1]] {
+		return
+	}
+	st := stems(words)
+	lx.addPhrase([]string{st[1], st[0]}, nameRef{t, c, classHead})
+	lx.addPhrase([]string{st[0], "of", st[1]}, nameRef{t, c, classHead})
+	if coded {
+		// A code names a kind of its first word's thing: "the type of a
+		// form" is form_type_code. Other names are not read backwards
+		// ("name of product" is not a product_name of another table).
+		lx.addPhrase([]string{st[1], "of", st[0]}, nameRef{t, c, classHead})
 	}
 }
 

@@ -88,12 +88,24 @@ func (lx *lexicon) link(toks []token) []mention {
 		m, n := lx.longest(toks, i)
 		if n == 0 {
 			m, n = lx.single(toks, i, ms)
+			if m.kind == mUnknown {
+				if am, an := lx.abbreviated(toks, i); an > 0 {
+					m, n = am, an
+				}
+			}
 		}
 		m.from, m.to = i, i+n
 		m.text = rawText(toks[i : i+n])
 		m.plural = toks[i+n-1].plural
 		m.lead = inLead
 		inLead = false
+		if k := len(ms) - 1; m.kind == mUnknown && memberWords[t.text] && k >= 0 && ms[k].kind == mName && len(ms[k].tables) > 0 && ms[k].to == i {
+			// "faculty members", "staff member": the rows of a table
+			// named for the group are its members.
+			ms[k].to, ms[k].text, ms[k].plural = i+n, ms[k].text+" "+m.text, m.plural
+			i += n
+			continue
+		}
 		ms = append(ms, m)
 		i += n
 	}

@@ -285,6 +285,17 @@ func (p *parser) literal(i int) *refusal {
 		cmp, op = c, p.ms[c].kw.op
 		c = p.prev(c)
 	}
+	if m.kind == mNumber && p.yearsOld(i) && !p.isCol(c) {
+		// "students over 20 years old": the age column, not named.
+		p.used[i], p.used[i+1] = true, true
+		text := m.text + " " + p.ms[i+1].text
+		if cmp >= 0 {
+			p.used[cmp] = true
+			text = p.ms[cmp].text + " " + text
+		}
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, op: op, lit: m.num, text: text})
+		return nil
+	}
 	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber {
 		// "older than 30": the age column, not named.
 		p.used[i], p.used[cmp] = true, true
@@ -320,6 +331,10 @@ func (p *parser) literal(i int) *refusal {
 		// counts the column after it, not the one before the clause.
 		c = -1
 	}
+	if a := p.prev(c); m.kind == mNumber && cmp >= 0 && p.numericCol(c) && !p.used[c] && p.is(a, kwAvg, kwSum) && !p.used[a] {
+		// "departments whose average salary is above 42000"
+		return p.aggCond(i, cmp, c, a, op)
+	}
 	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c)) {
 		f := filterSpec{at: i, kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
 		switch m.kind {
@@ -345,6 +360,17 @@ func (p *parser) literal(i int) *refusal {
 		}
 		p.f.filters = append(p.f.filters, f)
 		return nil
+	}
+	if k := len(p.f.filters) - 1; m.kind == mNumber && cmp >= 0 && p.is(c, kwOr, kwAnd) && k >= 0 &&
+		p.f.filters[k].kind == fLit && p.f.filters[k].col >= 0 && p.f.filters[k].op != "between" && p.f.filters[k].at < c {
+		if n := p.next(i); !(p.isCol(n) && n == i+1) {
+			// "population bigger than 1500 or smaller than 500": the
+			// second comparison is of the column the first named.
+			prev := p.f.filters[k]
+			p.used[i], p.used[cmp] = true, true
+			p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: prev.col, op: op, lit: m.num, text: p.ms[prev.col].text + " " + p.ms[cmp].text + " " + m.text})
+			return nil
+		}
 	}
 	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
 		// "books with more than 300 pages": the column follows the number.
@@ -372,6 +398,15 @@ func (p *parser) literal(i int) *refusal {
 	return refuseUnresolved("I could not tell what %s refers to: name the column it is a value of (for example: with quantity %s).", m.text, m.text)
 }
 
+// yearsOld reports whether "years old" follows the number at i.
+func (p *parser) yearsOld(i int) bool {
+	if i+1 >= len(p.ms) || p.ms[i+1].kind != mStop {
+		return false
+	}
+	w := lower(p.ms[i+1].text)
+	return w == "years old" || w == "year old" || w == "years of age"
+}
+
 // between reads "salary between 100 and 200" (i: the first number, b:
 // between): both ends included, as SQL's BETWEEN does.
 func (p *parser) between(i, b int) *refusal {
@@ -379,6 +414,11 @@ func (p *parser) between(i, b int) *refusal {
 	hi := p.next(and)
 	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || p.ms[hi].kind != mNumber || p.ms[i].kind != mNumber {
 		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)
+	}
+	if after := p.next(hi); p.is(after, kwCount) || p.isTable(after) {
+		// "which major has between 2 and 30 students": a count of rows
+		// between the numbers, not the column.
+		return refuseUnsupported("a count compared with a range (%q)", p.ms[b].text)
 	}
 	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: "between", lit: p.ms[i].num, hi: p.ms[hi].num,
 		text: p.ms[c].text + " between " + p.ms[i].text + " and " + p.ms[hi].text})
@@ -421,6 +461,30 @@ func (p *parser) countCond(i, cmp, y int, op string) *refusal {
 	p.used[i], p.used[y], p.used[x] = true, true, true
 	if cmp >= 0 {
 		p.used[cmp] = true
+	}
+	return nil
+}
+
+// aggCond reads "the X whose average Y is above N" (i: N, cmp: the
+// comparison, c: Y, a: average or total): the groups X whose aggregate of
+// Y over their rows compares with N, as countCond does for counts.
+func (p *parser) aggCond(i, cmp, c, a int, op string) *refusal {
+	f := p.f
+	n, ok := p.ms[i].num.(int64)
+	x := p.nameBeforeRel(a)
+	if !ok || x < 0 || op == "!=" || f.agg != "" || f.having != "" {
+		return refuseUnsupported("conditions on an aggregate of related rows (%s %s %s)", p.ms[a].text, p.ms[c].text, p.ms[i].text)
+	}
+	agg := "avg"
+	if p.ms[a].kw.kind == kwSum {
+		agg = "sum"
+	}
+	f.agg, f.having, f.havingN, f.countGroups, f.aggRank = agg, op, n, true, true
+	f.measure = c
+	f.groups = append(f.groups, x)
+	p.aggMeasure, p.aggAt = c, a
+	for _, k := range []int{i, cmp, c, a, x} {
+		p.used[k] = true
 	}
 	return nil
 }

@@ -52,7 +52,17 @@
 // patterns as LIKE on the text column named with them ("names that contain
 // the word 'court'", "whose name starts with 'A'", likes.go); count
 // columns by their noun ("the average number of rooms" is room_count,
-// unless a table is called rooms). Rows
+// unless a table is called rooms). Round five adds: schema words read as
+// abbreviations of the question's ("latitude" is lat, "account balance"
+// acc_bal; abbrev.go) and two-word names swapped or joined by "of"
+// ("claimed amount", "amount of payment"); "or" between two conditions
+// as OR; "both"/"shared by" before two conditions no one row meets, and
+// before two values of one column, as an INTERSECT; groups ranked or
+// filtered by an average or total ("the department with the highest
+// average salary", "studios whose average gross is over 4500000"); "the
+// largest number of votes" as the votes column; the highest rank as rank
+// 1; "details" as a table's one details column; "faculty members" as the
+// faculty; "N years old" as an age; a key such as aid as "the id". Rows
 // asked about without naming a column are shown by their
 // label columns (name, title, or the column named like the table), as a
 // question about "the department with the lowest budget" means its name;

@@ -89,3 +89,36 @@ func (lx *lexicon) path(a, b *tableInfo) (p []hop, n int) {
 	}
 	return p, n
 }
+
+// withoutLinks drops, from tables a word may mean, those that only link
+// others (has_amenity: dormid, amenid), when another remains: "amenities"
+// are the rows of dorm_amenity, which has_amenity pairs with dorms.
+func (lx *lexicon) withoutLinks(refs []nameRef) []nameRef {
+	if len(refs) < 2 {
+		return refs
+	}
+	var out []nameRef
+	for _, r := range refs {
+		if !lx.tables[r.table].linkOnly() {
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return refs
+	}
+	return out
+}
+
+// linkOnly reports whether every column of a table is a key: a table that
+// pairs rows of others and holds nothing of its own.
+func (t *tableInfo) linkOnly() bool {
+	if len(t.parents) < 2 {
+		return false
+	}
+	for _, c := range t.cols {
+		if c != nil && !c.id {
+			return false
+		}
+	}
+	return true
+}

@@ -290,7 +290,7 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 	var named []*tableInfo
 	primary := -1 // mention naming the question's rows
 	for _, m := range f.tables {
-		cands := strongest(r.ms[m].tables, classSynonym)
+		cands := r.lx.withoutLinks(strongest(r.ms[m].tables, classSynonym))
 		if len(cands) > 1 {
 			var names []string
 			for _, c := range cands {
@@ -314,6 +314,12 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 		// A measure is computed over its own table's rows; the tables the
 		// question names are reached from there.
 		r.subject = r.lx.measures[f.msr].table
+		return named, nil
+	}
+	if cs := strongest(r.ms[max(f.measure, 0)].cols, classSynonym); f.aggRank && len(cs) == 1 {
+		// "the item with the highest average rating": the rows averaged
+		// are the ratings', grouped by their item.
+		r.subject = r.lx.tables[cs[0].table]
 		return named, nil
 	}
 	switch len(named) {

@@ -142,6 +142,12 @@ func (p *parser) aggRun(i int) []int {
 func (p *parser) aggregates(run []int) *refusal {
 	last := run[len(run)-1]
 	obj := p.object(last)
+	if n := p.next(obj); p.is(obj, kwCount) && p.numericCol(n) && !p.used[n] {
+		// "the maximum and minimum number of cows": the number is the
+		// column's own.
+		p.used[obj] = true
+		obj = n
+	}
 	if !p.isCol(obj) || p.used[obj] || p.f.agg != "" {
 		return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[last].text)
 	}
@@ -239,6 +245,12 @@ func (p *parser) count(i int) *refusal {
 	for p.isValue(obj) || p.is(obj, kwDistinct) {
 		obj = p.object(obj)
 	}
+	if f := p.f; f.agg == "count" && f.counted >= 0 && p.isTable(obj) && !p.used[obj] && sameTables(p.ms[obj].tables, p.ms[f.counted].tables) {
+		// "How many coaches does each club have? List the club name
+		// and the number of coaches": the same count asked again.
+		p.used[i], p.used[obj] = true, true
+		return nil
+	}
 	switch {
 	case p.isTable(obj) && !p.used[obj]:
 		p.f.counted = obj
@@ -273,6 +285,12 @@ func (p *parser) aggregate(i int) *refusal {
 		// column for us; "average number of orders" was refused there.
 		obj = p.next(obj)
 	}
+	if f := p.f; f.agg == agg && f.measure >= 0 && p.isCol(obj) && !p.used[obj] && sameCols(p.ms[obj].cols, p.ms[f.measure].cols) {
+		// "the average base price per bed type? List the bed type and
+		// average base price": the same aggregate asked again.
+		p.used[i], p.used[obj] = true, true
+		return nil
+	}
 	if !p.isCol(obj) || p.used[obj] {
 		return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[i].text)
 	}
@@ -296,6 +314,19 @@ func (p *parser) extreme(i int) *refusal {
 			return p.countRank(i, obj, y)
 		}
 	}
+	if p.is(obj, kwCount) {
+		if y := p.object(obj); y == obj+1 && p.numericCol(y) && !p.used[y] {
+			// "the player with the largest number of votes": the number
+			// is a column's own, ranked as it is.
+			p.used[obj] = true
+			obj = y
+		}
+	}
+	if p.is(obj, kwAvg, kwSum) && !p.used[obj] {
+		if y := p.object(obj); p.numericCol(y) && !p.used[y] {
+			return p.aggRank(i, obj, y)
+		}
+	}
 	if p.isTable(obj) || p.is(obj, kwCount) {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[obj].text)
 	}
@@ -303,6 +334,10 @@ func (p *parser) extreme(i int) *refusal {
 		return refuseUnresolved("I could not tell what %q applies to: name the column to rank by.", p.ms[i].text)
 	}
 	p.used[obj] = true
+	if p.rankCol(obj) {
+		// The highest rank is rank 1.
+		kw = map[kwKind]kwKind{kwMax: kwMin, kwMin: kwMax}[kw]
+	}
 	if p.f.rows && p.f.measure < 0 && p.f.adj == nil {
 		// the key of a pending "top N X … with the highest Y"
 		p.f.measure, p.f.needKey = obj, false
@@ -326,6 +361,36 @@ func (p *parser) extreme(i int) *refusal {
 		agg = "min"
 	}
 	return p.setAgg(i, agg)
+}
+
+// rankCol reports whether mention i names only numeric rank columns
+// (rank, quality_rank), whose best value is the lowest.
+func (p *parser) rankCol(i int) bool {
+	if !p.numericCol(i) {
+		return false
+	}
+	for _, r := range strongest(p.ms[i].cols, classSynonym) {
+		w := p.lx.col(r.table, r.col).words
+		if !rankWords[w[len(w)-1]] {
+			return false
+		}
+	}
+	return true
+}
+
+// numericCol reports whether mention i names only numeric columns and no
+// table: a count stored as a column ("votes", "international
+// passengers").
+func (p *parser) numericCol(i int) bool {
+	if !p.isCol(i) || p.isTable(i) {
+		return false
+	}
+	for _, r := range strongest(p.ms[i].cols, classSynonym) {
+		if !p.lx.col(r.table, r.col).numeric {
+			return false
+		}
+	}
+	return true
 }
 
 // countRank reads "which X has the most Y" (i: most, y: the table Y, obj:
@@ -357,6 +422,33 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 		p.used[v] = true
 	}
 	return p.setAgg(i, "count")
+}
+
+// aggRank reads "which X has the highest average Y" (i: highest, a:
+// average or total, y: the column Y): the groups X ranked by the aggregate
+// of Y over their rows, as countRank ranks them by their count. X is named
+// before a relative word: a column of Y's table or a table it references.
+func (p *parser) aggRank(i, a, y int) *refusal {
+	f := p.f
+	x := p.nameBeforeRel(i)
+	if x < 0 || f.rows || f.countRank || f.countGroups || f.agg != "" {
+		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[a].text)
+	}
+	f.countRank, f.countGroups, f.aggRank, f.desc = true, true, true, p.ms[i].kw.kind == kwMax
+	if p.rankCol(y) {
+		f.desc = !f.desc // the highest average rank is the lowest number
+	}
+	if f.limit == 0 {
+		f.limit = 1
+	}
+	f.measure = y
+	f.groups = append(f.groups, x)
+	p.used[i], p.used[y], p.used[x] = true, true, true
+	agg := "avg"
+	if p.ms[a].kw.kind == kwSum {
+		agg = "sum"
+	}
+	return p.setAgg(a, agg)
 }
 
 // nameBeforeVerb is nameBeforeRel past a verb that names one of Y's own
@@ -430,6 +522,27 @@ func (p *parser) common(i int) *refusal {
 	f.groups = append(f.groups, x)
 	p.used[i], p.used[x] = true, true
 	return p.setAgg(i, "count")
+}
+
+// pairedValues returns the frame's one condition that two values of a
+// column meet ("team CLE and CWS"), or -1.
+func pairedValues(f *frame) int {
+	k := -1
+	for j, fs := range f.filters {
+		if fs.kind == fValue && len(fs.vals) == 2 && fs.op == "=" && !fs.except {
+			if k >= 0 {
+				return -1
+			}
+			k = j
+		}
+	}
+	return k
+}
+
+// sameCols reports whether two column mentions mean the same one column.
+func sameCols(a, b []nameRef) bool {
+	x, y := strongest(a, classSynonym), strongest(b, classSynonym)
+	return len(x) == 1 && len(y) == 1 && x[0].table == y[0].table && x[0].col == y[0].col
 }
 
 // sameTables reports whether two table mentions mean the same table.
@@ -513,8 +626,8 @@ func (p *parser) group(i int) *refusal {
 		}
 		p.f.groups = append(p.f.groups, n)
 		p.used[i], p.used[n] = true, true
-	case m.kw.kind == kwBy && n >= 0 && p.ms[n].kind == mValue:
-		p.used[i] = true // "paid by card"
+	case m.kw.kind == kwBy && p.isValue(n):
+		p.used[i] = true // "paid by card", "buildings managed by 'Emma'"
 	case m.kw.kind == kwGroup && p.noNamesAfter(i):
 		// "the destinations and the number of flights to each one": each
 		// refers back to the column listed; check confirms there is one.
@@ -613,11 +726,31 @@ func (p *parser) leftovers() *refusal {
 				}
 			}
 		case m.kind == mKeyword && m.kw.kind == kwOr:
-			return refuseUnsupported("%q between conditions", m.text)
+			if f.orAt >= 0 || f.both >= 0 || f.bothSets || !orBetween(f, i) {
+				return refuseUnsupported("%q between conditions", m.text)
+			}
+			// "mountains higher than 5000 or with a prominence over
+			// 1000": the conditions either side, joined by OR.
+			f.orAt = i
+			p.used[i] = true
 		case m.kind == mKeyword && m.kw.kind == kwNot:
 			return refuseUnsupported("negation (%q)", m.text)
+		case m.kind == mKeyword && m.kw.kind == kwBoth && lower(m.text) == "either" && orFollows(p.ms, i):
+			p.used[i] = true // read with the "or" after it
 		case m.kind == mKeyword && m.kw.kind == kwBoth:
-			if _, _, ok := contradiction(f); !ok || lower(m.text) != "both" {
+			w := lower(m.text)
+			if w != "both" && w != "shared by" {
+				return refuseUnsupported("questions that combine sets (%q)", m.text)
+			}
+			f.bothSets = true
+			if k := pairedValues(f); w == "shared by" && f.both < 0 && k >= 0 {
+				// "the years shared by technicians from team CLE and
+				// CWS": the years of each team's, in common.
+				f.both = k
+				p.used[i] = true
+				continue
+			}
+			if _, _, ok := contradiction(f); !ok {
 				return refuseUnsupported("questions that combine sets (%q)", m.text)
 			}
 			// "both cities over 1500 and cities under 500": the two

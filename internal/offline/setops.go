@@ -23,6 +23,13 @@ type sides struct {
 // splitSets returns the two readings of a frame that combines sets, or
 // nil when it does not.
 func splitSets(f *frame) *sides {
+	if f.orAt >= 0 {
+		l, r := orSides(f)
+		if l < 0 || r < 0 {
+			return nil
+		}
+		return &sides{op: "or", left: withFilter(f, r, filterSpec{}), right: withFilter(f, l, filterSpec{})}
+	}
 	if f.both >= 0 {
 		fs := f.filters[f.both]
 		if len(fs.vals) != 2 {
@@ -60,6 +67,35 @@ func splitSets(f *frame) *sides {
 	return nil
 }
 
+// orSides returns the conditions either side of the frame's "or": the
+// last before it and the first after it; -1 when a side has none.
+func orSides(f *frame) (int, int) {
+	l, r := -1, -1
+	for k, fs := range f.filters {
+		switch {
+		case fs.at < f.orAt && (l < 0 || fs.at > f.filters[l].at):
+			l = k
+		case fs.at > f.orAt && (r < 0 || fs.at < f.filters[r].at):
+			r = k
+		}
+	}
+	return l, r
+}
+
+// orBetween reports whether the "or" at i stands between the question's
+// two conditions. With more ("either in division AS or in division EN and
+// in building NEB") which conditions the "or" groups is not known here.
+func orBetween(f *frame, i int) bool {
+	if len(f.filters) != 2 {
+		return false
+	}
+	saved := f.orAt
+	f.orAt = i
+	l, r := orSides(f)
+	f.orAt = saved
+	return l >= 0 && r >= 0
+}
+
 // contradiction finds two conditions on the same column that one row
 // cannot meet together: two different equal values, or a range that is
 // empty (over 1500 and under 500).
@@ -67,10 +103,13 @@ func contradiction(f *frame) (int, int, bool) {
 	for i := range f.filters {
 		for j := i + 1; j < len(f.filters); j++ {
 			a, b := f.filters[i], f.filters[j]
+			if f.bothSets && differentValues(f, a, b) {
+				return i, j, true
+			}
 			if a.kind != b.kind || (a.kind != fLit && a.kind != fYear) || a.except || b.except {
 				continue
 			}
-			if a.kind == fLit && (a.col < 0 || b.col < 0 || !strings.EqualFold(f.ms[a.col].text, f.ms[b.col].text)) {
+			if a.kind == fLit && !sameLitColumn(f, a, b) {
 				continue
 			}
 			if disjoint(a.op, a.lit, b.op, b.lit) {
@@ -79,6 +118,38 @@ func contradiction(f *frame) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
+}
+
+// sameLitColumn reports whether two comparisons are of one column: the
+// same column named, or the age both "older than" and "younger than"
+// compare without naming it.
+func sameLitColumn(f *frame, a, b filterSpec) bool {
+	if a.col < 0 || b.col < 0 {
+		return a.col < 0 && b.col < 0 && f.bothSets && ageWords(a.text) && ageWords(b.text)
+	}
+	return strings.EqualFold(f.ms[a.col].text, f.ms[b.col].text)
+}
+
+func ageWords(text string) bool {
+	w := lower(text)
+	return strings.HasPrefix(w, "older ") || strings.HasPrefix(w, "younger ")
+}
+
+// differentValues reports whether two conditions each want one different
+// value of one column ("a player of gender M and a player of gender F"),
+// which no single row holds: after "both", two sets.
+func differentValues(f *frame, a, b filterSpec) bool {
+	if a.kind == fLit && b.kind == fLit && a.op == "=" && b.op == "=" && a.col >= 0 && b.col >= 0 {
+		x, ok1 := a.lit.(string)
+		y, ok2 := b.lit.(string)
+		return ok1 && ok2 && !strings.EqualFold(x, y) && sameLitColumn(f, a, b)
+	}
+	if a.kind != fValue || b.kind != fValue || a.except || b.except || a.op != "=" || b.op != "=" ||
+		len(a.vals) != 1 || len(b.vals) != 1 {
+		return false
+	}
+	x, y := f.ms[a.vals[0]], f.ms[b.vals[0]]
+	return !strings.EqualFold(x.text, y.text) && len(sharedColumns(x.vals, y.vals)) > 0
 }
 
 // disjoint reports whether no number x satisfies both x opA a and x opB b.
@@ -161,10 +232,17 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 		if rf != nil {
 			return nil, rf
 		}
+		if s.op == "or" {
+			ps[k] = build(q)
+			continue
+		}
 		if q.agg != "" || q.limit > 0 || len(q.order) > 0 {
 			return nil, refuseUnsupported("combining sets of rows that are counted, ranked or sorted")
 		}
 		ps[k] = build(q)
+	}
+	if s.op == "or" {
+		return either(ps[0], ps[1])
 	}
 	if !reflect.DeepEqual(ps[0].Select, ps[1].Select) || len(ps[0].Select) == 0 {
 		return nil, refuseUnsupported("combining sets of rows that show different columns")
@@ -179,6 +257,25 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 	r.Reason = ""
 	l.SetOp = &plan.SetOp{Op: s.op, Right: r}
 	return l, nil
+}
+
+// either joins two plans that differ only in their conditions into one
+// whose condition is either side's. Plans that differ otherwise (one joins
+// a table the other does not) are refused: their rows are not of one
+// query.
+func either(l, r *plan.Plan) (*plan.Plan, *refusal) {
+	if l.Where == nil || r.Where == nil || l.SetOp != nil || r.SetOp != nil {
+		return nil, refuseUnsupported("\"or\" between conditions")
+	}
+	a, b := *l, *r
+	a.Where, b.Where, a.Reason, b.Reason = nil, nil, "", ""
+	if !reflect.DeepEqual(a, b) {
+		return nil, refuseUnsupported("\"or\" between conditions on different tables")
+	}
+	out := *l
+	out.Where = &plan.Cond{Or: []plan.Cond{*l.Where, *r.Where}}
+	out.Reason = strings.TrimSuffix(l.Reason, ".") + " or " + strings.TrimPrefix(r.Reason, reasonPrefix)
+	return &out, nil
 }
 
 // reasonPrefix begins every plan's Reason.

@@ -77,9 +77,61 @@ func (r *resolver) measure() *refusal {
 		if !col.numeric && !col.date && !col.year {
 			return refuseUnresolved("%s is not a numeric or date column, so I could not rank by it.", col.ref)
 		}
+		if f.limit > 0 && r.namesTable(col.table) && rankedParent(r.subject, col.table) {
+			// "cities in the county with the most police officers": the
+			// limit picks a county, not one of its cities.
+			return refuseUnsupported("rankings of %s by a column of %s, which has many %s each", r.subject.name, col.table.name, r.subject.name)
+		}
 		q.order = append(q.order, orderSpec{col: col, desc: f.desc})
 	}
 	return nil
+}
+
+// rankedParent reports whether ranking rows of subject by a column of t
+// ranks t's rows rather than subject's: t is a parent of which a row may
+// have many subject rows (the foreign key is not subject's own primary
+// key, as people_id is for a gymnast who is one person). Only a parent the
+// question names is read so: "the entrepreneur with the greatest weight"
+// ranks entrepreneurs by their person's weight.
+func rankedParent(subject, t *tableInfo) bool {
+	edges, ok := subject.parents[t.idx]
+	if !ok || t == subject {
+		return false
+	}
+	for _, e := range edges {
+		if len(subject.pk) == 0 || !sameFold(e.from, subject.pk) {
+			return true
+		}
+	}
+	return false
+}
+
+// namesTable reports whether the question names table t itself.
+func (r *resolver) namesTable(t *tableInfo) bool {
+	for _, m := range r.ms {
+		if m.kind != mName {
+			continue
+		}
+		for _, ref := range strongest(m.tables, classSynonym) {
+			if ref.table == t.idx {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// sameFold reports whether two column lists are equal up to case.
+func sameFold(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if !strings.EqualFold(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // aggregable refuses an aggregate a column cannot take: sums and averages
@@ -407,6 +459,14 @@ func (r *resolver) projection() *refusal {
 	// the lowest budget", "list the campuses in Los Angeles") asks what
 	// they are called: their label columns, not every column. Only "all the
 	// information about …" asks for every column.
+	if q.agg == "" && f.details {
+		// "the details of all products" where products has a
+		// product_details column: that column, not every column; "the
+		// names and details of the staff", that column beside the names.
+		if c := detailsColumn(r.subject); c != nil && !slices.Contains(q.project, c) {
+			q.project = append(q.project, c)
+		}
+	}
 	if q.agg == "" && len(q.project) == 0 && !f.everything {
 		for _, l := range r.subject.labels {
 			q.project = append(q.project, r.subject.cols[l])
@@ -422,4 +482,20 @@ func (r *resolver) projection() *refusal {
 	// which values exist, so each is listed once.
 	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows))
 	return nil
+}
+
+// detailsColumn returns a table's one text column named for its details
+// (product_details, other_hotel_details); nil when it has none or several.
+func detailsColumn(t *tableInfo) *colInfo {
+	var found *colInfo
+	for _, c := range t.cols {
+		if c == nil || c.id || !isTextual(c.kind) || !detailWords[c.words[len(c.words)-1]] {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
+	}
+	return found
 }

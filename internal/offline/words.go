@@ -125,7 +125,11 @@ var keywords = map[string]keyword{
 	"from highest to lowest": {kind: kwDesc, desc: true}, "from largest to smallest": {kind: kwDesc, desc: true},
 	"high to low": {kind: kwDesc, desc: true}, "decreasing": {kind: kwDesc, desc: true},
 	"in the order of": {kind: kwSort}, "by order of": {kind: kwSort}, "in order by": {kind: kwSort},
-	"sorted using":    {kind: kwSort},
+	"sorted using": {kind: kwSort},
+	// "the names of technicians by ascending order of age": "by" is the
+	// sort, its direction named.
+	"by ascending order of": {kind: kwAsc}, "by descending order of": {kind: kwDesc, desc: true},
+	"by ascending": {kind: kwAsc}, "by descending": {kind: kwDesc, desc: true},
 	"ascending order": {kind: kwAsc}, "increasing order": {kind: kwAsc},
 	"descending order": {kind: kwDesc, desc: true}, "decreasing order": {kind: kwDesc, desc: true},
 	"ordered ascending by": {kind: kwAsc}, "sorted ascending by": {kind: kwAsc}, "sorted ascending": {kind: kwAsc},
@@ -174,8 +178,11 @@ var keywords = map[string]keyword{
 	"except": {kind: kwNot}, "excluding": {kind: kwNot}, "exclude": {kind: kwNot}, "other than": {kind: kwNot},
 	"none": {kind: kwNot}, "nor": {kind: kwNot}, "!=": {kind: kwNot}, "<>": {kind: kwNot},
 	"both": {kind: kwBoth}, "either": {kind: kwBoth}, "neither": {kind: kwBoth},
-	"than": {kind: kwThan},
-	"when": {kind: kwWh}, "why": {kind: kwWh},
+	// "the status shared by cities over 1500 and cities under 500": the
+	// values in common, as "both".
+	"shared by": {kind: kwBoth},
+	"than":      {kind: kwThan},
+	"when":      {kind: kwWh}, "why": {kind: kwWh},
 
 	// Relative dates, resolved against Options.Today.
 	"this year": {kind: kwRelDate, rel: relThisYear}, "current year": {kind: kwRelDate, rel: relThisYear},
@@ -217,6 +224,10 @@ var keywords = map[string]keyword{
 	"in total": {kind: kwStop}, "all together": {kind: kwStop}, "altogether": {kind: kwStop},
 	"a list of": {kind: kwStop}, "the list of": {kind: kwStop}, "so far": {kind: kwStop},
 	"at all": {kind: kwStop}, "right now": {kind: kwStop},
+	// "students 18 years old": an age, read with the number before it.
+	"years old": {kind: kwStop}, "year old": {kind: kwStop}, "years of age": {kind: kwStop},
+	// "his or her name": one person, whichever pronoun; no condition.
+	"his or her": {kind: kwStop}, "he or she": {kind: kwStop}, "him or her": {kind: kwStop},
 }
 
 // maxKeywordWords is the length of the longest keyword phrase, in words.
@@ -276,15 +287,29 @@ var relationVerbs = setOf(
 	"appear", "appears", "appeared", "feature", "featured", "features", "star", "starred", "compose", "composed",
 	"sell", "sells", "sold", "supply", "supplies", "supplied", "ship", "shipped", "deliver", "delivered",
 	"affect", "affects", "affected", "employ", "employs", "employed", "study", "studies", "studied",
+	"share", "shares", "shared", "release", "releases", "released",
 )
 
 // everythingWords ask for whole rows rather than what the rows are called.
 var everythingWords = setOf("information", "info", "details", "detail", "everything", "data", "record", "records")
 
+// memberWords after a table named for a group ("faculty members", "staff
+// member") name the same rows, when the schema has no table of members.
+var memberWords = setOf("member", "members")
+
+// rankWords end the names of columns where 1 is best: "the highest rank"
+// is the lowest number.
+var rankWords = setOf("rank", "ranking")
+
+// detailWords, of everythingWords, also end the names of free-text columns
+// (product_details) that a question using them may mean.
+var detailWords = setOf("details", "detail")
+
 // leadingVerbs are the list verbs that open a request ("show me …"). In that
 // position they are verbs even when a table shares their name.
 var leadingVerbs = setOf("show", "list", "display", "give", "get", "find", "tell", "return",
-	"fetch", "retrieve", "print", "provide", "report", "sort", "order", "rank")
+	"fetch", "retrieve", "print", "provide", "report", "sort", "order", "rank",
+	"compute", "calculate", "select", "identify", "determine", "enumerate", "output")
 
 // articles come before nouns, so a pronoun after one is a name ("the us").
 var articles = setOf("the", "a", "an")

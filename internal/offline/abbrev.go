@@ -1,0 +1,145 @@
+package offline
+
+import (
+	"slices"
+	"strings"
+)
+
+// abbrevName is one schema name with an abbreviated word in it, kept for
+// questions that spell the word out: lat for "latitude", inst for
+// "institution", acc_bal for "account balance". Schemas abbreviate freely;
+// the equivalents of words.go list only the common cases.
+type abbrevName struct {
+	words []string // canonical lower-case words of the name
+	ref   nameRef
+}
+
+// Abbreviation bounds: a name word is read as a truncation of a question
+// word only when it keeps at least minAbbrev letters and drops at least
+// minDropped, so "age" never stands for "agent" nor "star" for "stars".
+const (
+	minAbbrev  = 3
+	minDropped = 3
+)
+
+// addAbbrev remembers a table or column name that may be an abbreviation:
+// one with a word short enough to be a truncation of a longer one. Keys
+// are left out, as everywhere: questions rarely mean them by a partial
+// name.
+func (lx *lexicon) addAbbrev(words []string, t, c int, isID bool) {
+	if isID || len(words) == 0 || len(words) > 3 {
+		return
+	}
+	for _, w := range words {
+		if len(w) >= minAbbrev && !hardStops[w] {
+			lx.abbrevs = append(lx.abbrevs, abbrevName{words: words, ref: nameRef{t, c, classExact}})
+			return
+		}
+	}
+}
+
+// abbreviated links the question words at i to the schema names they
+// spell out in full, when no name, keyword or value starts there. The
+// whole name matched is an exact link; its last words alone ("balance"
+// for acc_bal) a head link. Every word must match, spelled out or as
+// written, and at least one must be spelled out, so this never links what
+// the ordinary lookup refused.
+func (lx *lexicon) abbreviated(toks []token, i int) (mention, int) {
+	if toks[i].kind != tokWord || hardStops[toks[i].text] || softStops[toks[i].text] {
+		return mention{}, 0
+	}
+	for n := min(3, len(toks)-i); n >= 1; n-- {
+		span := toks[i : i+n]
+		if !plainWords(span) {
+			continue
+		}
+		var refs []nameRef
+		for _, a := range lx.abbrevs {
+			if n > len(a.words) {
+				continue
+			}
+			tail := a.words[len(a.words)-n:]
+			if !spellsOut(span, tail) {
+				continue
+			}
+			r := a.ref
+			if n < len(a.words) {
+				if hardStops[tail[0]] {
+					continue
+				}
+				r.class = classHead
+			}
+			if !slices.ContainsFunc(refs, func(x nameRef) bool { return x.table == r.table && x.col == r.col }) {
+				refs = append(refs, r)
+			}
+		}
+		if len(refs) == 0 {
+			continue
+		}
+		refs = strongest(refs, classHead)
+		m := mention{kind: mName}
+		for _, r := range refs {
+			if r.col < 0 {
+				m.tables = append(m.tables, r)
+			} else {
+				m.cols = append(m.cols, r)
+			}
+		}
+		if len(m.tables) > 0 && len(m.cols) > 0 {
+			m.cols = nil // a table named in full outranks a column's
+		}
+		return m, n
+	}
+	return mention{}, 0
+}
+
+// spellsOut reports whether the question words match the name words one
+// for one, each equal up to its stem or a spelled-out truncation of it,
+// and at least one spelled out.
+func spellsOut(span []token, words []string) bool {
+	if len(span) != len(words) {
+		return false
+	}
+	spelled := false
+	for k, t := range span {
+		w := words[k]
+		switch {
+		case t.text == w || t.stem == stem(w):
+		case truncates(w, t.text):
+			spelled = true
+		default:
+			return false
+		}
+	}
+	return spelled
+}
+
+// truncates reports whether the name word abbr is the question word full
+// cut short ("lat", "latitude"), or full spelled with a doubled letter the
+// name writes once ("enrolment", "enrollment").
+func truncates(abbr, full string) bool {
+	if len(abbr) >= minAbbrev && len(full) >= len(abbr)+minDropped && strings.HasPrefix(full, abbr) {
+		return !isNumber(abbr) && !wordSuffixes[full[len(abbr):]]
+	}
+	return len(abbr) >= 6 && abbr != full && singleLetters(abbr) == singleLetters(full)
+}
+
+// wordSuffixes make a word into another word: a "mountaineer" is no
+// mountain, a "reporter" no report. A name word that a question word
+// extends by one of them is that other word, not its abbreviation.
+var wordSuffixes = setOf("eer", "eers", "ers", "ing", "ings", "ment", "ments", "ist", "ists", "ian", "ians",
+	"ism", "isms", "ness", "ship", "ships", "ful", "less", "ity", "ities", "ion", "ions", "ation", "ations",
+	"ery", "eries", "ary", "aries", "ous", "ive", "ives", "able", "ible", "ure", "ures", "ial", "ical", "ally",
+	"ies", "est", "ier", "iest", "ize", "ise", "ized", "ised", "ward", "wards", "like", "hood", "dom")
+
+// singleLetters writes every doubled letter once.
+func singleLetters(w string) string {
+	var b strings.Builder
+	for i := 0; i < len(w); i++ {
+		if i > 0 && w[i] == w[i-1] {
+			continue
+		}
+		b.WriteByte(w[i])
+	}
+	return b.String()
+}
