@@ -228,7 +228,13 @@ func describe(q *query) string {
 		if q.rankDesc {
 			dir = "most"
 		}
-		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, q.from.name, q.limit, plural(q.limit, "row"))
+		what := q.from.name
+		if q.agg != "count" && q.agg != "" && q.aggCol != nil {
+			// ranked by an aggregate of a column, not by a count of rows
+			dir = map[string]string{"most": "highest", "fewest": "lowest"}[dir]
+			what = aggName(q.agg) + " of " + q.aggCol.ref
+		}
+		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, what, q.limit, plural(q.limit, "row"))
 		return reasonPrefix + b.String() + whereText(q)
 	case q.having != "":
 		fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)

@@ -66,7 +66,13 @@
 // asked about without naming a column are shown by their
 // label columns (name, title, or the column named like the table), as a
 // question about "the department with the lowest budget" means its name;
-// "all the information about …" shows every column.
+// "all the information about …" shows every column. Round six adds:
+// period grouping ("average total per month in 2025", "number of orders by
+// quarter", "monthly …") as a date bucket of the measured table's one date
+// column, read only when the question cannot be planned otherwise
+// (period.go); a parent ranked by the sum of an additive column of a
+// child ("top 5 customers by total amount"); and "never ordered" through
+// the lines of an order ("products never ordered": no order_items row).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
@@ -154,6 +160,29 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}
+	pl, rf := p.planTokens(toks, tr)
+	if rf == nil || len(toks) > maxTokens || rf.kind == RefusedWrite {
+		return pl, rf
+	}
+	// A period phrase the schema does not claim ("per month") is read
+	// only when the question cannot be planned with it.
+	per, ok := findPeriod(toks, p.lx.link(toks))
+	if !ok {
+		return nil, rf
+	}
+	if g, prf, ok := p.planByPeriod(toks, per, tr); ok {
+		return g, prf
+	}
+	if tr != nil {
+		// The trace is the question's own, not that of its rest.
+		*tr = Trace{Question: tr.Question}
+		p.planTokens(toks, tr)
+	}
+	return nil, rf
+}
+
+// planTokens runs the stages from linking on.
+func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
 	ms := p.lx.link(toks)
 	if tr != nil {
 		tr.Links = p.lx.links(ms)

@@ -157,6 +157,10 @@ func (r *resolver) lacking() *refusal {
 		// refers to both holds the pairs; no row of it means no company.
 		if l := r.linkTable(r.subject, y, r.f.lackingBy); l != nil {
 			y = l
+		} else if l := r.partsTable(r.subject, y); l != nil {
+			// "products never ordered": an order holds a product through
+			// its lines, so no line naming the product means no order.
+			y = l
 		}
 	}
 	edges := r.lackingEdges(y)
@@ -241,6 +245,23 @@ func (r *resolver) linkTable(a, b *tableInfo, anyName bool) *tableInfo {
 	var found *tableInfo
 	for _, t := range r.lx.tables {
 		if t == a || t == b || len(t.parents[a.idx]) != 1 || len(t.parents[b.idx]) != 1 || partsOf(t, b) || !anyName && !sharesWord(t, a) && !sharesWord(t, b) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = t
+	}
+	return found
+}
+
+// partsTable returns the one table that holds the parts of b (order_items
+// of orders) and refers to a by one key, or nil: b's rows hold an a
+// through their parts.
+func (r *resolver) partsTable(a, b *tableInfo) *tableInfo {
+	var found *tableInfo
+	for _, t := range r.lx.tables {
+		if t == a || t == b || len(t.parents[a.idx]) != 1 || len(t.parents[b.idx]) != 1 || !partsOf(t, b) {
 			continue
 		}
 		if found != nil {

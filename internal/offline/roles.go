@@ -333,6 +333,15 @@ func (p *parser) extreme(i int) *refusal {
 	if !p.isCol(obj) || p.used[obj] {
 		return refuseUnresolved("I could not tell what %q applies to: name the column to rank by.", p.ms[i].text)
 	}
+	if x := p.nameBeforeRel(i); x >= 0 && !p.f.rows && p.childTotal(x, obj) {
+		// "the customer with the highest total amount": summed over the
+		// customer's orders.
+		desc := kw == kwMax
+		if p.f.limit == 0 {
+			p.f.limit = 1
+		}
+		return p.sumRank(i, obj, x, desc)
+	}
 	p.used[obj] = true
 	if p.rankCol(obj) {
 		// The highest rank is rank 1.
@@ -449,6 +458,61 @@ func (p *parser) aggRank(i, a, y int) *refusal {
 		agg = "sum"
 	}
 	return p.setAgg(a, agg)
+}
+
+// additiveWords end the names of columns whose values add up across rows
+// (an order's total amount, a line's quantity): ranking a parent's rows by
+// one of its children's such columns ranks them by the sum.
+var additiveWords = setOf("total", "amount", "amounts", "quantity", "quantities", "qty", "sales", "revenue")
+
+// childTotal reports whether column mention y names one additive numeric
+// column of a table that refers to the table x names by exactly one key:
+// "customers by total amount" when the amounts are the customers' orders'.
+func (p *parser) childTotal(x, y int) bool {
+	if !p.isTable(x) || !p.numericCol(y) {
+		return false
+	}
+	xs, cs := strongest(p.ms[x].tables, classSynonym), strongest(p.ms[y].cols, classSynonym)
+	if len(xs) != 1 || len(cs) != 1 {
+		return false
+	}
+	c := p.lx.col(cs[0].table, cs[0].col)
+	if c.table.idx == xs[0].table || len(c.table.parents[xs[0].table]) != 1 || c.id {
+		return false
+	}
+	return slices.ContainsFunc(c.words, func(w string) bool { return additiveWords[w] })
+}
+
+// tableBetween returns the one table mention between mentions i and j, or -1.
+func (p *parser) tableBetween(i, j int) int {
+	x := -1
+	for k := i + 1; k < j; k++ {
+		if p.isTable(k) {
+			if x >= 0 {
+				return -1
+			}
+			x = k
+		}
+	}
+	return x
+}
+
+// sumRank ranks the rows of x by the sum of column y over the rows that
+// refer to them (i: the word that asks for the ranking), as aggRank does
+// for a written "total".
+func (p *parser) sumRank(i, y, x int, desc bool) *refusal {
+	f := p.f
+	if f.rows || f.countRank || f.countGroups || f.agg != "" {
+		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[y].text)
+	}
+	f.countRank, f.countGroups, f.aggRank, f.desc = true, true, true, desc
+	if f.limit == 0 {
+		f.limit = 1
+	}
+	f.measure = y
+	f.groups = append(f.groups, x)
+	p.used[i], p.used[y], p.used[x] = true, true, true
+	return p.setAgg(i, "sum")
 }
 
 // nameBeforeVerb is nameBeforeRel past a verb that names one of Y's own
@@ -580,6 +644,12 @@ func (p *parser) top(i int) *refusal {
 			n := p.next(j)
 			if p.is(n, kwCount, kwSum, kwAvg) || p.isTable(n) {
 				return refuseUnsupported("rankings by a count or total of related rows")
+			}
+			if x := p.tableBetween(i, j); x >= 0 && p.childTotal(x, n) {
+				// "top 5 customers by total amount": the customers'
+				// orders' amounts summed.
+				f.rows = false
+				return p.sumRank(j, n, x, p.ms[i].kw.kind == kwTop)
 			}
 			if !p.isCol(n) {
 				return refuseUnresolved("I could not tell what to rank by after %q.", p.ms[j].text)
