@@ -63,10 +63,10 @@ func startConversation(ctx context.Context, st session.Store, cfg config.Config,
 	return &conversation{store: st, sess: s}, nil
 }
 
-// context returns what the agent needs from the session: the last plan and
+// previous returns what the agent needs from the session: the last plan and
 // the questions so far, and the last turn when it asked for clarification
 // (the new question is then its answer).
-func (c *conversation) context(ctx context.Context) (*agent.Previous, *session.Turn, error) {
+func (c *conversation) previous(ctx context.Context) (*agent.Previous, *session.Turn, error) {
 	turns, err := c.store.Turns(ctx, c.sess.ID)
 	if err != nil {
 		return nil, nil, err
@@ -111,7 +111,7 @@ func standalone(t session.Turn) string {
 // the turn. A turn that cannot be recorded is reported in the error; the
 // response is still returned so the answer is not lost.
 func (c *conversation) ask(ctx context.Context, a *agent.Agent, req agent.Request) (*agent.Response, error) {
-	prev, pending, err := c.context(ctx)
+	prev, pending, err := c.previous(ctx)
 	if err != nil {
 		return nil, err
 	}
