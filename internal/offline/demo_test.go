@@ -139,7 +139,6 @@ func TestDemoRefusals(t *testing.T) {
 		"average salary of employees per department",
 		"what is the average salary of managers",
 		"who is the best employee",
-		"which customer spent the most",
 		"what percentage of orders were cancelled",
 		// Writes.
 		"delete all orders",

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -109,7 +110,149 @@ func (lx *lexicon) link(toks []token) []mention {
 		ms = append(ms, m)
 		i += n
 	}
-	return ms
+	return lx.splitAggregates(toks, lx.nounMeasures(toks, ms))
+}
+
+// nounMeasures reads "<noun> <measure>" as one column: in "the average
+// order total" the order's total is the one numeric column of orders whose
+// name holds the word total (total_amount, order_total). The aggregate
+// word is read so only after a table named in the singular, when no
+// column name follows it to aggregate instead and exactly one column of
+// that table fits.
+func (lx *lexicon) nounMeasures(toks []token, ms []mention) []mention {
+	var out []mention // a copy only once two mentions are joined
+	for i := 0; i < len(ms); i++ {
+		m := ms[i]
+		if i+1 < len(ms) {
+			if c, ok := lx.nounMeasure(toks, m, ms[i+1], ms[i+2:]); ok {
+				if out == nil {
+					out = append(make([]mention, 0, len(ms)), ms[:i]...)
+				}
+				out = append(out, c)
+				i++
+				continue
+			}
+		}
+		if out != nil {
+			out = append(out, m)
+		}
+	}
+	if out == nil {
+		return ms
+	}
+	return out
+}
+
+func (lx *lexicon) nounMeasure(toks []token, noun, kw mention, after []mention) (mention, bool) {
+	if noun.kind != mName || len(noun.cols) > 0 || noun.plural || noun.to != kw.from {
+		return mention{}, false
+	}
+	ts := strongest(noun.tables, classExact)
+	if len(ts) != 1 {
+		return mention{}, false
+	}
+	if kw.kind != mKeyword || !isAggKeyword(kw.kw.kind) || kw.kw.kind == kwCount || kw.to-kw.from != 1 {
+		return mention{}, false
+	}
+	if len(after) > 0 && after[0].kind == mName && len(after[0].cols) > 0 || len(after) > 0 && after[0].kind == mMeasure {
+		return mention{}, false
+	}
+	t := lx.tables[ts[0].table]
+	w := toks[kw.from]
+	found := -1
+	for ci, c := range t.cols {
+		if !c.numeric || c.id || !slices.ContainsFunc(c.words, func(x string) bool { return x == w.text || x == w.stem }) {
+			continue
+		}
+		if found >= 0 {
+			return mention{}, false
+		}
+		found = ci
+	}
+	if found < 0 {
+		return mention{}, false
+	}
+	return mention{
+		from: noun.from, to: kw.to, text: noun.text + " " + kw.text, kind: mName,
+		cols: []nameRef{{table: t.idx, col: found, class: classExact}}, plural: kw.plural, lead: noun.lead,
+	}, true
+}
+
+// splitAggregates undoes a column phrase that swallowed an aggregate word
+// when the question names the table to measure: in "total amount of
+// payments" the phrase "total amount" is orders.total_amount, but the
+// payments the question names hold an amount of their own, so the words
+// are "total" and payments' "amount". A phrase is split only when none of
+// its columns belongs to a table the question names and its last words
+// name a column of one that does; otherwise the longer phrase stands
+// ("total amount of orders" is orders.total_amount).
+func (lx *lexicon) splitAggregates(toks []token, ms []mention) []mention {
+	var named map[int]bool
+	for _, m := range ms {
+		if m.kind == mName {
+			for _, r := range m.tables {
+				if named == nil {
+					named = map[int]bool{}
+				}
+				named[r.table] = true
+			}
+		}
+	}
+	if named == nil {
+		return ms
+	}
+	var out []mention // a copy only once a phrase is split
+	for i, m := range ms {
+		if k, n, ok := lx.splitAggregate(toks, m, named); ok {
+			if out == nil {
+				out = append(make([]mention, 0, len(ms)+1), ms[:i]...)
+			}
+			out = append(out, k, n)
+			continue
+		}
+		if out != nil {
+			out = append(out, m)
+		}
+	}
+	if out == nil {
+		return ms
+	}
+	return out
+}
+
+// splitAggregate splits one mention as splitAggregates says, reporting
+// whether it did.
+func (lx *lexicon) splitAggregate(toks []token, m mention, named map[int]bool) (mention, mention, bool) {
+	if m.kind != mName || len(m.tables) > 0 || len(m.cols) == 0 || m.to-m.from < 2 {
+		return mention{}, mention{}, false
+	}
+	kw, ok := keywords[toks[m.from].text]
+	if !ok || !isAggKeyword(kw.kind) || kw.kind == kwCount {
+		return mention{}, mention{}, false
+	}
+	for _, r := range m.cols {
+		if named[r.table] {
+			return mention{}, mention{}, false
+		}
+	}
+	rest, n := lx.longest(toks[:m.to], m.from+1)
+	if n != m.to-m.from-1 || rest.kind != mName || len(rest.tables) > 0 {
+		return mention{}, mention{}, false
+	}
+	inNamed := false
+	for _, r := range rest.cols {
+		inNamed = inNamed || named[r.table]
+	}
+	if !inNamed {
+		return mention{}, mention{}, false
+	}
+	agg, an := lx.longest(toks[:m.from+1], m.from)
+	if an != 1 || agg.kind != mKeyword {
+		return mention{}, mention{}, false
+	}
+	agg.from, agg.to, agg.text, agg.plural, agg.lead = m.from, m.from+1, toks[m.from].raw, toks[m.from].plural, m.lead
+	rest.from, rest.to, rest.text, rest.plural = m.from+1, m.to, rawText(toks[m.from+1:m.to]), m.plural
+	return agg, rest, true
 }
 
 // longest finds the longest keyword, name or complete value starting at i.

@@ -73,6 +73,18 @@
 // (period.go); a parent ranked by the sum of an additive column of a
 // child ("top 5 customers by total amount"); and "never ordered" through
 // the lines of an order ("products never ordered": no order_items row).
+// Round seven adds: an aggregate word that starts another table's column
+// name ("total amount" is orders.total_amount) is split off when the table
+// the question names has a column of the remaining words ("total amount of
+// payments" sums payments.amount); "<noun> <measure>" as the one numeric
+// column of the noun's table holding the measure word ("order total");
+// money verbs ("which customers spent the most", "how much did each
+// customer spend") and "total <table>" as the sum of the one money column
+// of the table referring to the subject, or of the table named, refused
+// when there are several (money.go); an additive column grouped bare as
+// its sum ("quantity sold per category"); and a group two or more keys up
+// through parents only (order_items → products → categories), shown by a
+// text key where the key is a code.
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
@@ -166,12 +178,14 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	}
 	// A period phrase the schema does not claim ("per month") is read
 	// only when the question cannot be planned with it.
-	per, ok := findPeriod(toks, p.lx.link(toks))
-	if !ok {
-		return nil, rf
+	if per, ok := findPeriod(toks, p.lx.link(toks)); ok {
+		if g, prf, ok := p.planByPeriod(toks, per, tr); ok {
+			return g, prf
+		}
 	}
-	if g, prf, ok := p.planByPeriod(toks, per, tr); ok {
-		return g, prf
+	// Money spoken of as a verb or as "total <table>" (money.go), likewise.
+	if g, mrf, ok := p.planByMoney(toks, tr); ok {
+		return g, mrf
 	}
 	if tr != nil {
 		// The trace is the question's own, not that of its rest.

@@ -460,6 +460,29 @@ func (p *parser) aggRank(i, a, y int) *refusal {
 	return p.setAgg(a, agg)
 }
 
+// additiveBare reports whether mention j is a column that adds up across
+// rows (a quantity, an amount) asked for with no aggregate word right
+// before a grouping: "quantity sold per category", "revenue by country"
+// total it per group, as such a figure is only ever totalled. Any other
+// bare column before a grouping stays unread ("salary by title" could be
+// any aggregate).
+func (p *parser) additiveBare(j int) bool {
+	if !p.numericCol(j) || p.tableBefore(j) {
+		return false
+	}
+	for _, r := range strongest(p.ms[j].cols, classSynonym) {
+		c := p.lx.col(r.table, r.col)
+		if c.id || !slices.ContainsFunc(c.words, func(w string) bool { return additiveWords[w] }) {
+			return false
+		}
+	}
+	if k := p.prev(j); k >= 0 && p.ms[k].kind == mKeyword {
+		return false
+	}
+	n := p.next(j)
+	return p.is(n, kwGroup) || p.is(n, kwBy) && p.isTable(p.next(n))
+}
+
 // additiveWords end the names of columns whose values add up across rows
 // (an order's total amount, a line's quantity): ranking a parent's rows by
 // one of its children's such columns ranks them by the sum.
@@ -726,7 +749,7 @@ func (p *parser) aggAhead(i int) bool {
 		if p.is(j, kwCount, kwSum, kwAvg) || (p.is(j, kwMax, kwMin) && !p.tableBefore(j) && !p.f.startWh) {
 			return true
 		}
-		if p.isCol(j) && sumWords[lower(firstWord(p.ms[j].text))] && !p.tableBefore(j) {
+		if p.isCol(j) && sumWords[lower(firstWord(p.ms[j].text))] && !p.tableBefore(j) || p.additiveBare(j) {
 			return true
 		}
 	}
@@ -748,7 +771,7 @@ func (p *parser) leftovers() *refusal {
 			p.used[i] = true
 			continue
 		}
-		if sumWords[lower(firstWord(m.text))] && f.agg == "" && !f.rows && !p.tableBefore(i) && len(f.project) == 0 {
+		if (sumWords[lower(firstWord(m.text))] && !p.tableBefore(i) || p.additiveBare(i)) && f.agg == "" && !f.rows && len(f.project) == 0 {
 			f.agg, f.measure = "sum", i
 			p.used[i] = true
 			continue

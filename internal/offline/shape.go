@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"querent/internal/schema"
 )
 
 // measure resolves what is aggregated or ranked by.
@@ -226,6 +228,34 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 	return nil, clarify(fmt.Sprintf("Which %s should I rank %s by?", what, r.subject.name), choices)
 }
 
+// textKeys reports whether every key column holds text.
+func textKeys(keys []*colInfo) bool {
+	for _, k := range keys {
+		if k.kind != schema.KindText {
+			return false
+		}
+	}
+	return len(keys) > 0
+}
+
+// upPath returns the last hop of the one shortest path from the subject
+// up to t through parents only, each row of a table having one row of the
+// next: a group two keys up is then still one group per row. ok is false
+// when t is a direct parent, when the path goes down to a child, or when
+// two paths are equally short.
+func (r *resolver) upPath(t *tableInfo) (hop, bool) {
+	p, n := r.lx.path(r.subject, t)
+	if n != 1 || len(p) < 2 {
+		return hop{}, false
+	}
+	for _, h := range p {
+		if h.down {
+			return hop{}, false
+		}
+	}
+	return p[len(p)-1], true
+}
+
 // groups resolves grouping: a column, or a parent table. A parent is shown
 // by its name columns ("orders per customer": first and last name) and
 // grouped by the foreign key under them as well, so two customers called
@@ -250,24 +280,43 @@ func (r *resolver) groups() *refusal {
 			return refuseUnresolved("I could not tell what to compute per %s when the question is about %s itself.", m.text, t.name)
 		}
 		edges := r.subject.parents[t.idx]
+		// holder is the table whose foreign key names the group: the
+		// subject, or the last table before t on a path up through parents
+		// ("quantity per category": order_items → products → categories).
+		holder := r.subject
 		switch len(edges) {
 		case 0:
-			return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+			up, ok := r.upPath(t)
+			if !ok {
+				return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+			}
+			holder, edges = up.prev, []fkEdge{up.e}
 		case 1:
 		default:
 			return refuseUnresolved("%s references %s in %d ways, and I could not tell which one the question means.", r.subject.name, t.name, len(edges))
 		}
 		var keys []*colInfo
 		for _, name := range edges[0].from {
-			k := r.colByName(r.subject, name)
+			k := r.colByName(holder, name)
 			if k == nil {
-				return refuseUnresolved("The foreign key from %s to %s names a column %s does not have.", r.subject.name, t.name, r.subject.name)
+				return refuseUnresolved("The foreign key from %s to %s names a column %s does not have.", holder.name, t.name, holder.name)
 			}
 			keys = append(keys, k)
 		}
 		shown, rf := r.ownedColumns(g, t)
 		if rf != nil {
 			return rf
+		}
+		if holder != r.subject && len(shown) == 0 && textKeys(keys) {
+			// Two keys up, a key written as text (dept_code) is the
+			// group's own code and is shown as such; a number is a
+			// surrogate, shown by the parent's labels below. The parent
+			// itself is not joined: its key is all the group needs.
+			if rf := r.reach(holder); rf != nil {
+				return rf
+			}
+			r.q.groupBy = append(r.q.groupBy, keys...)
+			continue
 		}
 		if len(t.labels) == 0 && len(shown) == 0 {
 			r.q.groupBy = append(r.q.groupBy, keys...)
