@@ -367,7 +367,7 @@ func TestLiveTimeout(t *testing.T) {
 	if database.CodeOf(err) != database.CodeTimeout || !strings.Contains(err.Error(), "300ms") {
 		t.Errorf("heavy query: %v, want a timeout naming the 300ms limit", err)
 	}
-	if elapsed > 5*time.Second {
+	if elapsed > 30*time.Second { // a hang detector, not a timing
 		t.Errorf("the timeout took %v to stop the query", elapsed)
 	}
 	// The server stopped the statement itself.

@@ -16,8 +16,8 @@ import (
 	"querent/internal/schema"
 )
 
-// guardOnly is an engine named "sqlserver" whose Guard is the real SQL
-// Server guard and which runs nothing: it lets the agent compile questions
+// guardOnly is an engine named "sqlserver" whose Guard (also run by its
+// Query) is the real SQL Server guard and which runs nothing: it lets the agent compile questions
 // for SQL Server without a server, and records every statement the guard
 // refused.
 type guardOnly struct {
@@ -46,7 +46,13 @@ func (g *guardOnly) Guard(_ context.Context, sql string) ([]string, error) {
 	g.refused = append(g.refused, sql+"\n  "+err.Error())
 	return nil, err
 }
-func (g *guardOnly) Query(context.Context, string, []any, database.Limits) (*database.Result, error) {
+
+// Query guards the statement as the real engine's Query does (the agent
+// relies on it for compiled SQL), then runs nothing.
+func (g *guardOnly) Query(ctx context.Context, sql string, _ []any, _ database.Limits) (*database.Result, error) {
+	if _, err := g.Guard(ctx, sql); err != nil {
+		return nil, err
+	}
 	return &database.Result{Columns: []string{"n"}, Rows: [][]any{{int64(1)}}}, nil
 }
 func (g *guardOnly) Explain(context.Context, string, []any) error { return nil }
