@@ -60,6 +60,9 @@ type lexicon struct {
 	groupsByKey bool
 	// abbrevs are the names a spelled-out question word may abbreviate.
 	abbrevs []abbrevName
+	// inner maps the stem of a word inside a column name, not its last,
+	// to those columns: "type" for card_type_code (shared.go).
+	inner map[string][]nameRef
 }
 
 type tableInfo struct {
@@ -202,6 +205,8 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			lx.addName(words, ti, ci, col.id)
 			lx.addAbbrev(words, ti, ci, col.id)
+			lx.addContraction(words, tableWords, ti, ci)
+			lx.addInner(words, ti, ci, col.id)
 			if !col.id && (!col.qualified || prefixSuffixes[last]) {
 				// amount_claimed, form_type_code ("the type of a form"),
 				// but not player_name, which the table names already.

@@ -92,6 +92,8 @@ func (lx *lexicon) link(toks []token) []mention {
 			if m.kind == mUnknown {
 				if am, an := lx.abbreviated(toks, i); an > 0 {
 					m, n = am, an
+				} else if im, ok := lx.innerWord(toks, i); ok {
+					m, n = im, 1
 				}
 			}
 		}

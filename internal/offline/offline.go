@@ -168,7 +168,7 @@ func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 // plan runs the stages, recording what it links and resolves in tr when tr
 // is not nil.
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
-	toks := tokenize(question)
+	toks := p.lx.shareHeads(tokenize(question))
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}
