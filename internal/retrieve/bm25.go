@@ -164,3 +164,69 @@ func topHits(acc *accumulator, limit int) []hit {
 	sort.Slice(h, func(i, j int) bool { return less(h[j], h[i]) })
 	return h
 }
+
+// grouped scores groups of documents (a table's column documents) by their
+// coverage of the query: each term counts with its best document in the
+// group, so a table whose columns match three of the question's words
+// outranks one whose single best column matches one word well. Generic
+// words (name, id, date) hold many column documents and so count little by
+// their IDF.
+type grouped struct {
+	idx    *bm25
+	group  []int32 // document → group
+	groups int
+	pool   sync.Pool // of *groupAcc
+}
+
+// groupAcc holds a search's per-group totals and the current term's best
+// per-group contribution.
+type groupAcc struct {
+	total, term []float64
+	touched     []int32 // groups with a non-zero total
+	termTouched []int32 // groups with a non-zero term score
+}
+
+func newGrouped(idx *bm25, group []int32, groups int) *grouped {
+	return &grouped{idx: idx, group: group, groups: groups}
+}
+
+// search returns the best limit groups, best first.
+func (g *grouped) search(query map[string]float64, limit int) []hit {
+	acc, _ := g.pool.Get().(*groupAcc)
+	if acc == nil {
+		acc = &groupAcc{total: make([]float64, g.groups), term: make([]float64, g.groups)}
+	}
+	defer g.pool.Put(acc)
+	x := g.idx
+	for term, w := range query {
+		ps := x.postings[term]
+		if len(ps) == 0 {
+			continue
+		}
+		idf := x.idf(term) * w
+		for _, p := range ps {
+			tf := float64(p.tf)
+			norm := bm25K1 * (1 - bm25B + bm25B*float64(x.docLen[p.doc])/x.avgLen)
+			s := idf * tf * (bm25K1 + 1) / (tf + norm)
+			gr := g.group[p.doc]
+			if acc.term[gr] == 0 {
+				acc.termTouched = append(acc.termTouched, gr)
+			}
+			acc.term[gr] = max(acc.term[gr], s)
+		}
+		for _, gr := range acc.termTouched {
+			if acc.total[gr] == 0 {
+				acc.touched = append(acc.touched, gr)
+			}
+			acc.total[gr] += acc.term[gr]
+			acc.term[gr] = 0
+		}
+		acc.termTouched = acc.termTouched[:0]
+	}
+	hits := topHits(&accumulator{score: acc.total, touched: acc.touched}, limit)
+	for _, gr := range acc.touched {
+		acc.total[gr] = 0
+	}
+	acc.touched = acc.touched[:0]
+	return hits
+}

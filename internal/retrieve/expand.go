@@ -76,7 +76,6 @@ func (s *selection) bridgesTo(t int32, brief bool) []candidate {
 			}
 			added[n] = true
 			out = append(out, candidate{
-				bestCol: -1,
 				table:   n,
 				stage:   StageJoin,
 				brief:   brief || o.brief,

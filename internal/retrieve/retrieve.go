@@ -7,10 +7,13 @@
 //  1. Lexical (and optionally semantic) ranking: BM25 over one document per
 //     table (split name, synonyms, description, column names, column
 //     synonyms and descriptions, sample values), over table names alone,
-//     and over one document per column, fused by reciprocal rank with the
-//     tables whose sample values the question quotes and, when an
-//     [Embedder] is given, with embedding similarity. Foreign keys then
-//     carry scores: a table gains part of its best neighbours' scores, and
+//     and over one document per column (a table scored by how many of the
+//     question's words its columns cover), fused by reciprocal rank (equal
+//     scores sharing a rank) with the tables whose sample values the
+//     question quotes and, when an [Embedder] is given, with embedding
+//     similarity. When namespaces split the schema, the namespace whose
+//     tables cover the question best lifts its tables. Foreign keys then
+//     carry scores: a table gains part of its best neighbour's score, and
 //     the neighbours of the leading tables enter the ranking.
 //  2. An optional LLM relevance filter ([FilterWithLLM]) when a model is
 //     given and the candidates exceed TopK.
@@ -30,6 +33,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"sort"
 	"strings"
 	"sync"
@@ -46,8 +50,8 @@ const (
 	// a one-line table costs about a third of its full rendering, and the
 	// tables a question needs but the best few miss are most often ranked
 	// just below them (on Spider's pooled schema, 8 tables in full hold
-	// every table of 88.5% of the questions; with the next 24 in one line,
-	// 97.3%). Options' zero value shows none, so that TopK alone still
+	// every table of 92.0% of the questions; with the next 24 in one line,
+	// 98.4%). Options' zero value shows none, so that TopK alone still
 	// means that many tables.
 	DefaultBriefK = 24
 	// maxJoinHops bounds the foreign-key paths searched for bridges: two
@@ -58,17 +62,17 @@ const (
 	maxHistory = 3
 )
 
-// Stage 1 fusion parameters, tuned on Spider's training databases pooled
-// into one schema (see TestSpiderPooledRecall).
+// Stage 1 fusion parameters, tuned on Spider's training databases a–r
+// pooled into one schema, checked on s–z (see TestSpiderPooledRecall).
 const (
 	// rrfK damps reciprocal rank fusion; a small value lets a table ranked
 	// first by one list stand out.
 	rrfK = 5.0
 	// neighbourWeight is the share of its best-scored foreign-key
-	// neighbour's fused score a table gains, secondWeight of the next best
-	// one's.
-	neighbourWeight = 0.5
-	secondWeight    = 0.5
+	// neighbour's fused score a table gains. Kept small: a large share
+	// lets a strong table carry every table around it above tables with
+	// evidence of their own.
+	neighbourWeight = 0.2
 	// listDepth is how far down each ranked list fusion looks: a table
 	// ranked 300th adds 1/310 to its score, which changes no decision, and
 	// cutting the lists keeps a question's cost from growing with the
@@ -76,12 +80,23 @@ const (
 	listDepth = 256
 	// nameListWeight scales the ranking by table names alone.
 	nameListWeight = 1.0
+	// columnListWeight scales the ranking by column coverage: each
+	// question word counts with the table's best column for it.
+	columnListWeight = 1.0
 	// historyWeight scales the ranking by earlier questions' words.
 	historyWeight = 0.5
 	// The unmatched foreign-key neighbours of the leadTables best tables
 	// enter the ranking with unmatchedWeight of their neighbour's score.
-	unmatchedWeight = 0.7
+	unmatchedWeight = 0.5
 	leadTables      = 5
+	// When namespaces split the schema into subject areas, a question is
+	// most often about one of them: every candidate gains areaWeight times
+	// its namespace's reciprocal rank (namespaces ranked by their tables'
+	// coverage of the question's words), and areaBestWeight times the
+	// best fused score in its namespace. With one namespace both add the
+	// same to every table and change nothing.
+	areaWeight     = 1.0
+	areaBestWeight = 0.5
 )
 
 // Options configure an Index. The zero value is usable.
@@ -194,7 +209,12 @@ type Index struct {
 	tables    *bm25            // document i is table i
 	names     *bm25            // document i is table i's Ident and synonyms
 	cols      *bm25            // one document per column
+	cover     *grouped         // tables by their columns' coverage of the question
+	nsOf      []int32          // table → namespace number
+	areas     int              // number of namespaces
+	nsTables  *grouped         // namespaces by their tables' coverage of the question
 	colTable  []int32          // column document → table
+	colStart  []int32          // table → its first column document (and the end, last)
 	colName   []string         // column document → column name
 	nameTerms [][]string       // table → its name's terms, for reasons
 	values    map[string][]valueRef
@@ -224,6 +244,7 @@ func New(s *schema.Schema, opt Options) *Index {
 		adj:         make([][]int32, len(s.Tables)),
 		tableTokens: make([]int, len(s.Tables)),
 		briefTokens: make([]int, len(s.Tables)),
+		colStart:    make([]int32, len(s.Tables)+1),
 	}
 	for i := range s.Tables {
 		x.byName[strings.ToLower(s.Tables[i].Name)] = int32(i)
@@ -231,6 +252,7 @@ func New(s *schema.Schema, opt Options) *Index {
 	tb, cb, nb := newBM25Builder(), newBM25Builder(), newBM25Builder()
 	for i := range s.Tables {
 		t := &s.Tables[i]
+		x.colStart[i] = int32(len(x.colTable))
 		fkCols := foreignKeyColumns(t)
 		tb.add(x.tableDoc(int32(i), t))
 		nb.add(identDoc(t))
@@ -246,7 +268,22 @@ func New(s *schema.Schema, opt Options) *Index {
 		t.RenderBrief(&b)
 		x.briefTokens[i] = Tokens(b.String())
 	}
+	x.colStart[len(s.Tables)] = int32(len(x.colTable))
 	x.tables, x.cols, x.names = tb.build(), cb.build(), nb.build()
+	x.cover = newGrouped(x.cols, x.colTable, len(s.Tables))
+	x.nsOf = make([]int32, len(s.Tables))
+	nsID := map[string]int32{}
+	for i := range s.Tables {
+		ns := s.Tables[i].Namespace
+		id, ok := nsID[ns]
+		if !ok {
+			id = int32(len(nsID))
+			nsID[ns] = id
+		}
+		x.nsOf[i] = id
+	}
+	x.areas = len(nsID)
+	x.nsTables = newGrouped(x.tables, x.nsOf, len(nsID))
 	x.buildGraph()
 	return x
 }
@@ -387,8 +424,7 @@ type candidate struct {
 	score   float64
 	reasons []string
 	stage   string
-	bestCol int32 // best-matching column document, or -1
-	brief   bool  // shown in one line
+	brief   bool // shown in one line
 }
 
 // Retrieve selects the tables question needs. It fails only for an empty
@@ -483,40 +519,35 @@ func (x *Index) rank(ctx context.Context, question string, history []string, res
 	get := func(t int32) *candidate {
 		c := fused[t]
 		if c == nil {
-			c = &candidate{table: t, stage: StageRetrieve, bestCol: -1}
+			c = &candidate{table: t, stage: StageRetrieve}
 			fused[t] = c
 		}
 		return c
 	}
 
-	for r, h := range x.tables.search(terms, listDepth) {
+	for r, h := range tiedRanks(x.tables.search(terms, listDepth)) {
 		get(h.doc).score += 1 / (rrfK + float64(r+1))
 	}
 
 	// Names alone: the question's subject ("students") should be a table
 	// named so, not any table with first_name and last_name columns.
-	for r, h := range x.names.search(terms, listDepth) {
+	for r, h := range tiedRanks(x.names.search(terms, listDepth)) {
 		get(h.doc).score += nameListWeight / (rrfK + float64(r+1))
 	}
 
-	// Columns: each table ranked by its best column document.
-	best := map[int32]int32{} // table → best column document
-	var order []int32
-	for _, h := range x.cols.search(terms, 4*listDepth) {
-		t := x.colTable[h.doc]
-		if _, ok := best[t]; !ok {
-			best[t] = h.doc
-			order = append(order, t)
-		}
-	}
-	for r, t := range order {
-		get(t).score += 1 / (rrfK + float64(r+1))
+	// Columns: tables ranked by how many of the question's words their
+	// columns match, each word counting with its best column (a generic
+	// column word such as name or date is in many columns and counts
+	// little). A table matching three words in three columns beats one
+	// whose single best column matches one word well.
+	for r, h := range tiedRanks(x.cover.search(terms, listDepth)) {
+		get(h.doc).score += columnListWeight / (rrfK + float64(r+1))
 	}
 
 	// The conversation's earlier questions rank tables too, with less
 	// weight than the question itself: "and their emails?" needs them.
 	if h := historyTerms(history); len(h) > 0 {
-		for r, hh := range x.tables.search(h, listDepth) {
+		for r, hh := range tiedRanks(x.tables.search(h, listDepth)) {
 			get(hh.doc).score += historyWeight / (rrfK + float64(r+1))
 		}
 	}
@@ -541,13 +572,10 @@ func (x *Index) rank(ctx context.Context, question string, history []string, res
 		}
 	}
 
-	out := x.propagate(fused, get)
-	for i := range out {
-		if d, ok := best[out[i].table]; ok {
-			out[i].bestCol = d
-		}
+	if x.areas > 1 {
+		x.areaRank(terms, fused)
 	}
-	return out
+	return x.propagate(fused, get)
 }
 
 // propagate lets foreign keys carry scores, and returns the candidates best
@@ -585,18 +613,15 @@ func (x *Index) propagate(fused map[int32]*candidate, get func(int32) *candidate
 	out := make([]candidate, 0, len(fused))
 	for t, c := range fused {
 		if _, matched := base[t]; matched {
-			var best, second float64
+			var best float64
 			for _, n := range x.adj[t] {
-				if b := base[n]; b > best {
-					best, second = b, best
-				} else if b > second {
-					second = b
-				}
+				best = max(best, base[n])
 			}
-			c.score += neighbourWeight * (best + secondWeight*second)
+			c.score += neighbourWeight * best
 		}
 		out = append(out, *c)
 	}
+	x.areaBest(out, base)
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].score != out[j].score {
 			return out[i].score > out[j].score
@@ -604,6 +629,53 @@ func (x *Index) propagate(fused map[int32]*candidate, get func(int32) *candidate
 		return out[i].table < out[j].table
 	})
 	return out
+}
+
+// tiedRanks yields each hit with its rank, equal scores sharing the best
+// of their ranks: two namespaces' identical customers tables are equally
+// good matches, and fusion should not favour the one indexed first.
+func tiedRanks(hits []hit) iter.Seq2[int, hit] {
+	return func(yield func(int, hit) bool) {
+		r := 0
+		for i, h := range hits {
+			if i > 0 && h.score != hits[i-1].score {
+				r = i
+			}
+			if !yield(r, h) {
+				return
+			}
+		}
+	}
+}
+
+// areaRank adds to each candidate areaWeight times the reciprocal rank of
+// its namespace, ranked by how many of the question's words its tables
+// cover: "customers who bought products" is about the namespace holding
+// both, not the one whose customers table matches best alone.
+func (x *Index) areaRank(terms map[string]float64, fused map[int32]*candidate) {
+	nsScore := map[int32]float64{}
+	for r, h := range tiedRanks(x.nsTables.search(terms, listDepth)) {
+		nsScore[h.doc] = areaWeight / (rrfK + float64(r+1))
+	}
+	for t, c := range fused {
+		c.score += nsScore[x.nsOf[t]]
+	}
+}
+
+// areaBest lifts each candidate by areaBestWeight times the best fused
+// score in its namespace (its own included): the tables that share a
+// subject area with the strongest evidence belong with it.
+func (x *Index) areaBest(out []candidate, base map[int32]float64) {
+	if x.areas <= 1 {
+		return
+	}
+	best := map[int32]float64{}
+	for t, b := range base {
+		best[x.nsOf[t]] = max(best[x.nsOf[t]], b)
+	}
+	for i := range out {
+		out[i].score += areaBestWeight * best[x.nsOf[out[i].table]]
+	}
 }
 
 // explain adds the name and column matches to the reasons of the selected
@@ -618,38 +690,58 @@ func (x *Index) explain(question string, sel []candidate) {
 		if m := matched(x.nameTerms[c.table], terms); len(m) > 0 {
 			c.reasons = append([]string{"name matches " + strings.Join(m, ", ")}, c.reasons...)
 		}
-		if c.bestCol >= 0 {
-			if r := x.columnReason(c.table, c.bestCol, terms); r != "" {
-				c.reasons = append(c.reasons, r)
-			}
+		if r := x.columnsReason(c.table, terms); r != "" {
+			c.reasons = append(c.reasons, r)
 		}
 	}
 }
 
-// columnReason says which words of the question the best column matched,
-// or "" when it matched only through its table's name.
-func (x *Index) columnReason(t, doc int32, terms map[string]float64) string {
+// columnsReason is the reason of t's column matching the most words of
+// the question by name (or else by values), or "".
+func (x *Index) columnsReason(t int32, terms map[string]float64) string {
+	var best, byValue string
+	most := 0
+	for d := x.colStart[t]; d < x.colStart[t+1]; d++ {
+		r, n, own := x.columnReason(t, d, terms)
+		switch {
+		case own && n > most:
+			best, most = r, n
+		case !own && n > 0 && byValue == "":
+			byValue = r
+		}
+	}
+	if best != "" {
+		return best
+	}
+	return byValue
+}
+
+// columnReason says which words of the question column document doc
+// matches, how many, and whether by the column's own name, synonyms or
+// description (rather than by its sample values); n is 0 when it matches
+// none.
+func (x *Index) columnReason(t, doc int32, terms map[string]float64) (reason string, n int, own bool) {
 	tb := &x.s.Tables[t]
 	c, ok := tb.Column(x.colName[doc])
 	if !ok {
-		return ""
+		return "", 0, false
 	}
-	own := identTerms(c.Name)
+	words := identTerms(c.Name)
 	for _, syn := range c.Synonyms {
-		own = append(own, identTerms(syn)...)
+		words = append(words, identTerms(syn)...)
 	}
-	own = append(own, identTerms(c.Description)...)
-	if m := matched(own, terms); len(m) > 0 {
-		return fmt.Sprintf("column %s.%s matches %s", tb.Name, c.Name, strings.Join(m, ", "))
+	words = append(words, identTerms(c.Description)...)
+	if m := matched(words, terms); len(m) > 0 {
+		return fmt.Sprintf("column %s.%s matches %s", tb.Name, c.Name, strings.Join(m, ", ")), len(m), true
 	}
 	var vals []string
 	for _, v := range c.Samples {
 		vals = append(vals, identTerms(v)...)
 	}
 	if m := matched(vals, terms); len(m) > 0 {
-		return fmt.Sprintf("values of %s.%s match %s", tb.Name, c.Name, strings.Join(m, ", "))
+		return fmt.Sprintf("values of %s.%s match %s", tb.Name, c.Name, strings.Join(m, ", ")), len(m), false
 	}
-	return ""
+	return "", 0, false
 }
 
 // matched lists the distinct terms of doc present in the query.
@@ -675,7 +767,7 @@ func (x *Index) wholeSchema(ranked []candidate) []candidate {
 	}
 	for i := range x.s.Tables {
 		if !in[int32(i)] {
-			ranked = append(ranked, candidate{table: int32(i), stage: StageWhole, bestCol: -1, reasons: []string{"small schema: shown whole"}})
+			ranked = append(ranked, candidate{table: int32(i), stage: StageWhole, reasons: []string{"small schema: shown whole"}})
 		}
 	}
 	return ranked
@@ -692,7 +784,7 @@ func (x *Index) addHistory(ctx context.Context, kept []candidate, q Query) []can
 	add := func(t int32, reason string) {
 		if !in[t] {
 			in[t] = true
-			kept = append(kept, candidate{table: t, stage: StageHistory, bestCol: -1, reasons: []string{reason}})
+			kept = append(kept, candidate{table: t, stage: StageHistory, reasons: []string{reason}})
 		}
 	}
 	if len(q.PreviousTables) > 0 {

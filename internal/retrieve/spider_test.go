@@ -23,7 +23,9 @@ import (
 // being told which database it is about. It needs /work/shared/data and
 // QUERENT_SPIDER_RECALL=1 (it takes a minute or two), and skips otherwise.
 // QUERENT_SPIDER_RANK_ONLY=1 measures stage 1 alone (quick, for tuning);
-// QUERENT_SPIDER_MISSES=1 logs the questions whose tables were missed.
+// QUERENT_SPIDER_QUICK=1 measures k=4 and k=8 after foreign-key expansion
+// only (for tuning what is shown in full); QUERENT_SPIDER_MISSES=1 logs the
+// questions whose tables were missed.
 //
 //	QUERENT_SPIDER_RECALL=1 go test ./internal/retrieve -run SpiderPooled -v
 
@@ -400,6 +402,10 @@ func TestSpiderPooledRecall(t *testing.T) {
 	if fast {
 		configs = nil
 	}
+	quick := os.Getenv("QUERENT_SPIDER_QUICK") != ""
+	if quick {
+		ks, configs = []int{4, 8}, configs[:min(1, len(configs))]
+	}
 	rankOnly := make([][3]recallStats, len(ks))
 	stats := make([][][3]recallStats, len(configs))
 	for i := range stats {
@@ -437,6 +443,20 @@ func TestSpiderPooledRecall(t *testing.T) {
 				}
 				stats[c][i][2].add(res, q)
 				stats[c][i][half].add(res, q)
+				if quick && k == 8 && half == 0 && os.Getenv("QUERENT_SPIDER_MISSES") != "" && !containsAll(res.Names(), q.Gold) {
+					pos := map[string]int{}
+					for r, c := range ranked {
+						pos[s.Tables[c.table].Name] = r + 1
+					}
+					var where, top []string
+					for _, g := range q.Gold {
+						where = append(where, fmt.Sprintf("%s@%d", g, pos[g]))
+					}
+					for _, c := range ranked[:min(4, len(ranked))] {
+						top = append(top, s.Tables[c.table].Name)
+					}
+					t.Logf("MISS8 %q: %s top: %v", q.Question, strings.Join(where, " "), top)
+				}
 			}
 		}
 	}
