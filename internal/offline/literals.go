@@ -1,6 +1,10 @@
 package offline
 
-import "strings"
+import (
+	"strings"
+
+	"querent/internal/schema"
+)
 
 // Literals: the values, numbers, quoted text and dates of a question, and
 // the columns they filter.
@@ -277,6 +281,11 @@ func (p *parser) literal(i int) *refusal {
 	if p.is(c, kwBetween) {
 		return p.between(i, c)
 	}
+	if p.is(c, kwBoth) && lower(p.ms[c].text) == "either" && p.is(p.next(i), kwOr) {
+		// "age either 24 or 25": "either" only announces the "or".
+		p.used[c] = true
+		c = p.prev(c)
+	}
 	if p.is(c, kwNot) {
 		// "age is not 20": read as a comparison with !=.
 		cmp, op = c, "!="
@@ -372,6 +381,15 @@ func (p *parser) literal(i int) *refusal {
 			return nil
 		}
 	}
+	if k := len(p.f.filters) - 1; m.kind == mNumber && cmp < 0 && p.is(c, kwOr) && k >= 0 && p.f.filters[k].kind == fLit &&
+		p.f.filters[k].col >= 0 && p.f.filters[k].op == "=" && p.f.filters[k].at == p.prev(c) && !p.isCol(p.next(i)) {
+		// "district 1 or 2", "in year 2008 or 2010": the second number is
+		// another value of the column the first was given.
+		prev := p.f.filters[k]
+		p.used[i] = true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: prev.col, op: "=", lit: m.num, text: p.ms[prev.col].text + " " + m.text})
+		return nil
+	}
 	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
 		// "books with more than 300 pages": the column follows the number.
 		p.used[i], p.used[n] = true, true
@@ -390,6 +408,21 @@ func (p *parser) literal(i int) *refusal {
 			p.used[cmp] = true
 		}
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fYear, col: -1, op: op, lit: y, text: m.text})
+		return nil
+	}
+	if m.kind == mNumber && cmp < 0 && c == i-1 && isInt(m.num) && p.keyOf(c) {
+		// "the patients in room 112", "the address of customer 10": a
+		// whole number right after a table named in the singular is the
+		// row's key.
+		p.used[i], p.used[c] = true, true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: op, lit: m.num, text: p.ms[c].text + " " + m.text})
+		return nil
+	}
+	if m.kind == mQuoted && cmp < 0 && c == i-1 && p.labelOf(c) {
+		// "the artist 'Metallica'", "the song 'Le Pop'": quoted text right
+		// after a table named in the singular is the row's label.
+		p.used[i], p.used[c] = true, true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: op, lit: m.text, text: p.ms[c].text + " " + m.text})
 		return nil
 	}
 	if m.kind == mQuoted {
@@ -566,4 +599,64 @@ func yearOf(n any) (int64, bool) {
 func rowCount(n any) (int64, bool) {
 	k, ok := n.(int64)
 	return k, ok && k > 0
+}
+
+// labelOf gives an unused table mention named in the singular the
+// table's one label column as well (the table stays named, as "the year
+// of the album 'X'" still asks about albums) when that column is text whose
+// samples are not all its values, so a quoted name missing from them may
+// still be one of its rows ("the album 'Balls to the Wall'"). It reports
+// whether it did; a table with several labels (first and last names) or
+// a label with complete samples gets none.
+func (p *parser) labelOf(t int) bool {
+	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
+		return false
+	}
+	refs := strongest(p.ms[t].tables, classSynonym)
+	if len(refs) != 1 {
+		return false
+	}
+	info := p.lx.tables[refs[0].table]
+	if len(info.labels) != 1 {
+		return false
+	}
+	col := info.cols[info.labels[0]]
+	if !isTextual(col.kind) || col.complete || col.id {
+		return false
+	}
+	p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: refs[0].class}}
+	return true
+}
+
+// keyOf gives an unused table mention named in the singular the table's
+// primary key as well, when that key is one integer column, and reports
+// whether it did.
+func (p *parser) keyOf(t int) bool {
+	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
+		return false
+	}
+	refs := strongest(p.ms[t].tables, classSynonym)
+	if len(refs) != 1 {
+		return false
+	}
+	info := p.lx.tables[refs[0].table]
+	if len(info.pk) != 1 {
+		return false
+	}
+	for _, col := range info.cols {
+		if col != nil && strings.EqualFold(col.name, info.pk[0]) {
+			if col.kind != schema.KindInteger {
+				return false
+			}
+			p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: refs[0].class}}
+			return true
+		}
+	}
+	return false
+}
+
+// isInt reports whether a number literal is whole.
+func isInt(n any) bool {
+	_, ok := n.(int64)
+	return ok
 }

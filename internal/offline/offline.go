@@ -84,7 +84,13 @@
 // when there are several (money.go); an additive column grouped bare as
 // its sum ("quantity sold per category"); and a group two or more keys up
 // through parents only (order_items → products → categories), shown by a
-// text key where the key is a code.
+// text key where the key is a code. Round nine adds: quoted text right
+// after a table named in the singular as the table's one open text label
+// ("the album 'Balls to the Wall'"), and a whole number there as its one
+// integer key ("room 112"); "X used by the most Y" (a participle before
+// "by") ranked as "X with the most Y"; a number after "or" as another
+// value of the column the number before it was given ("district 1 or 2",
+// "aged either 35 or 36").
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose

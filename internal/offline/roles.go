@@ -1,6 +1,9 @@
 package offline
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Roles: what each question word applies to, and what the remaining names
 // are for.
@@ -416,8 +419,15 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if x < 0 {
 		x, verbs = p.nameBeforeVerb(i, y)
 	}
+	by := -1
+	if x < 0 {
+		x, by = p.nameBeforeBy(i)
+	}
 	if x < 0 || f.rows || f.countRank || f.countGroups {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[y].text)
+	}
+	if by >= 0 {
+		p.used[by] = true
 	}
 	f.countRank, f.countGroups, f.desc = true, true, p.ms[i].kw.kind == kwMax
 	if f.limit == 0 {
@@ -721,6 +731,10 @@ func (p *parser) group(i int) *refusal {
 		p.used[i], p.used[n] = true, true
 	case m.kw.kind == kwBy && p.isValue(n):
 		p.used[i] = true // "paid by card", "buildings managed by 'Emma'"
+	case m.kw.kind == kwBy && p.is(n, kwMax, kwMin) && (p.isTable(p.next(n)) || p.is(p.next(n), kwCount) && p.isTable(p.next(p.next(n)))):
+		// "the payment method used by the most customers": a preposition
+		// before a ranking by a count of rows, read as "with the most".
+		p.used[i] = true
 	case m.kw.kind == kwGroup && p.noNamesAfter(i):
 		// "the destinations and the number of flights to each one": each
 		// refers back to the column listed; check confirms there is one.
@@ -984,4 +998,37 @@ func (p *parser) check() *refusal {
 		return refuseUnsupported("grouping by several columns")
 	}
 	return nil
+}
+
+// nameBeforeBy finds X in the passive "X (that is) used by the most Y"
+// (i: most): "by" right before the ranking word, a participle before it
+// ("used", "shared", "enrolled in") and the name X before that, with only
+// function words between. It returns X and the "by" mention, or -1, -1.
+func (p *parser) nameBeforeBy(i int) (int, int) {
+	by := p.prev(i)
+	if !p.is(by, kwBy) {
+		return -1, -1
+	}
+	participle := false
+	for j := by - 1; j >= 0; j-- {
+		m := p.ms[j]
+		switch {
+		case m.kind == mName && !p.used[j]:
+			if participle {
+				return j, by
+			}
+			return -1, -1
+		case m.kind != mStop:
+			return -1, -1
+		default:
+			participle = participle || isParticiple(lower(m.text))
+		}
+	}
+	return -1, -1
+}
+
+// isParticiple reports whether a word reads as a regular past participle
+// ("used", "shared", "enrolled"), the verb of a passive clause.
+func isParticiple(w string) bool {
+	return len(w) >= 4 && strings.HasSuffix(w, "ed") && !strings.Contains(w, " ")
 }

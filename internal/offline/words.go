@@ -419,7 +419,7 @@ var equivalents = []struct {
 	{[]string{"salary", "pay", "earnings"}, true},
 	{[]string{"rating", "score"}, true},
 	{[]string{"length", "duration"}, true},
-	{[]string{"age", "old"}, true},
+	{[]string{"age", "old", "aged"}, true},
 	{[]string{"birth", "born"}, true},
 	{[]string{"residence", "home"}, true},
 	{[]string{"equipment", "gear"}, true},
