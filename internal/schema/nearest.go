@@ -18,7 +18,7 @@ func Nearest(name string, candidates []string, n int) []string {
 	var out []scored
 	for _, c := range candidates {
 		lc := strings.ToLower(c)
-		d := editDistance(lname, lc)
+		d := EditDistance(lname, lc)
 		// A candidate that contains the name (or vice versa) is a good hint even
 		// when the distance is large: "amount" → "total_amount".
 		if strings.Contains(lc, lname) || strings.Contains(lname, lc) {
@@ -49,30 +49,9 @@ func abs(x int) int {
 	return x
 }
 
-// editDistance is the Levenshtein distance between a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-// EditDistance is the Levenshtein distance between a and b in runes, for
-// callers that judge near misses of values (which, unlike names, are not
-// ASCII) the way Nearest judges names.
+// EditDistance is the Levenshtein distance between a and b in runes: one
+// implementation for names (Nearest), values (the agent's near misses) and
+// settings (DSN parameters).
 func EditDistance(a, b string) int {
 	ra, rb := []rune(a), []rune(b)
 	prev := make([]int, len(rb)+1)

@@ -13,6 +13,7 @@ import (
 	"github.com/microsoft/go-mssqldb/msdsn"
 
 	"querent/internal/database"
+	"querent/internal/schema"
 )
 
 // DSN is what querent reads from a SQL Server DSN, without the password.
@@ -163,30 +164,9 @@ func redact(dsn string) string {
 func nearestParam(key string) string {
 	best, bestDist := "", 3
 	for p := range dsnParams {
-		if d := editDistance(key, p); d < bestDist || (d == bestDist && best != "" && p < best) {
+		if d := schema.EditDistance(key, p); d < bestDist || (d == bestDist && best != "" && p < best) {
 			best, bestDist = p, d
 		}
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance between two short strings.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
