@@ -6,11 +6,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
-
-	"golang.org/x/text/runes"
-	"golang.org/x/text/transform"
-	"golang.org/x/text/unicode/norm"
 
 	"querent/internal/database"
 	"querent/internal/llm"
@@ -259,7 +254,7 @@ func resolveColumn(p *plan.Plan, s *schema.Schema, ref string) *schema.Column {
 // surrounding space or a small typo. Two equally near values are no
 // correction: guessing between them is the LLM's or the user's call.
 func nearValue(v string, known []string) (string, bool) {
-	key := foldValue(v)
+	key := schema.NormalizeValue(v)
 	if key == "" {
 		return "", false
 	}
@@ -269,7 +264,7 @@ func nearValue(v string, known []string) (string, bool) {
 			return "", false // the value exists: the emptiness is elsewhere
 		}
 		d := 0
-		if fk := foldValue(k); fk != key {
+		if fk := schema.NormalizeValue(k); fk != key {
 			if len([]rune(key)) < 5 {
 				continue // short values: a typo is as likely a different value
 			}
@@ -290,17 +285,6 @@ func nearValue(v string, known []string) (string, bool) {
 		return "", false
 	}
 	return best, true
-}
-
-// foldValue lower-cases, trims and strips accents, so "Zürich " and
-// "zurich" compare equal.
-func foldValue(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	out, _, err := transform.String(t, strings.ToLower(strings.TrimSpace(s)))
-	if err != nil {
-		return strings.ToLower(strings.TrimSpace(s))
-	}
-	return out
 }
 
 func listValues(vals []string, n int) string {
