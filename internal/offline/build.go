@@ -175,7 +175,7 @@ func condOf(c condSpec) []plan.Cond {
 		return []plan.Cond{{Op: "between", Left: &col, Low: &lo, High: &hi}}
 	case "in", "not_in":
 		if c.child != nil {
-			return []plan.Cond{{Op: "not_in", Left: &col, Subquery: childKeys(c)}}
+			return []plan.Cond{{Op: c.op, Left: &col, Subquery: childKeys(c)}}
 		}
 		vals := make([]plan.Expr, len(c.vals))
 		for i, v := range c.vals {
@@ -195,7 +195,7 @@ func condOf(c condSpec) []plan.Cond {
 	return []plan.Cond{{Op: c.op, Left: &col, Right: &v}}
 }
 
-// childKeys is the subquery of "X without Y": the keys of X that rows of
+// childKeys is the subquery of "X without Y" (and of "X with some Y"): the keys of X that rows of
 // Y (those meeting its conditions, if any) refer to, NULLs left out so
 // that NOT IN keeps its plain meaning.
 func childKeys(c condSpec) *plan.Plan {
@@ -303,14 +303,16 @@ func whereText(q *query) string {
 			b.WriteString(" and ")
 		}
 		switch {
+		case c.child != nil && c.op == "in":
+			fmt.Fprintf(&b, "some %s row refers to %s", c.child.name, c.col.ref)
+		case c.child != nil:
+			fmt.Fprintf(&b, "no %s row refers to %s", c.child.name, c.col.ref)
 		case c.op == "range":
 			fmt.Fprintf(&b, "%s is from %s up to %s", c.col.ref, c.lo, c.hi)
 		case c.op == "in":
 			fmt.Fprintf(&b, "%s is one of %s", c.col.ref, valueList(c.vals))
 		case c.op == "between":
 			fmt.Fprintf(&b, "%s is from %v to %v", c.col.ref, c.vals[0], c.vals[1])
-		case c.child != nil:
-			fmt.Fprintf(&b, "no %s row refers to %s", c.child.name, c.col.ref)
 		case c.op == "not_in":
 			fmt.Fprintf(&b, "%s is none of %s", c.col.ref, valueList(c.vals))
 		case c.avg:

@@ -90,7 +90,15 @@
 // integer key ("room 112"); "X used by the most Y" (a participle before
 // "by") ranked as "X with the most Y"; a number after "or" as another
 // value of the column the number before it was given ("district 1 or 2",
-// "aged either 35 or 36").
+// "aged either 35 or 36"). Round ten adds readings of a table named with
+// no condition of its own (related.go): "X with Y", "X who have Y" and "X
+// on call" as the X some row of Y refers to (through a link table named
+// after one end), also after conditions on X's own columns ("customers in
+// Brazil who have an invoice"); "X of the Y" as every X; a value of X's
+// own foreign key to the Y named beside it ("instructors in the Physics
+// department"); and "X <verb> the most Y" with no relative word ("which
+// range contains the most mountains", "the industry shared by the most
+// companies", ranking.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose

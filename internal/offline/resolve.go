@@ -127,7 +127,7 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	// Every other table the question names must have been joined for a
 	// reason; otherwise its role is a guess ("orders of customers").
 	for _, t := range tables {
-		if t != r.subject && !r.joined(t) {
+		if t != r.subject && !r.joined(t) && !r.relateNamed(t) {
 			return r.q, refuseUnresolved("I could not tell how %s relates to %s in this question.", t.name, r.subject.name)
 		}
 	}

@@ -423,7 +423,13 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if x < 0 {
 		x, by = p.nameBeforeBy(i)
 	}
-	if x < 0 || f.rows || f.countRank || f.countGroups {
+	if x < 0 {
+		x, verbs = p.nameBeforeRelation(i)
+	}
+	if x < 0 || f.rows || f.countRank || f.countGroups || obj == y && !p.ms[y].plural && !countWords[lower(p.ms[i].text)] {
+		// A table in the singular right after an adjective of size ("the
+		// country with the highest roller coaster") ranks its rows by a
+		// measure, not the X by how many they have.
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[y].text)
 	}
 	if by >= 0 {

@@ -101,7 +101,6 @@ func TestDualWordAnswers(t *testing.T) {
 func TestIdentifierRefusals(t *testing.T) {
 	runRefusals(t, crmSchema(), []string{
 		"orders shipped to Mexico",
-		"how many people have sales orders",
 		"drop table Person",
 	})
 }
