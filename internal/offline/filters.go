@@ -194,12 +194,12 @@ func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
 func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
 	var ages []*colInfo
 	for _, c := range r.subject.cols {
-		if c != nil && c.numeric && slices.Contains(c.words, "age") {
+		if c != nil && (fs.length && isLengthCol(c) || !fs.length && c.numeric && slices.Contains(c.words, "age")) {
 			ages = append(ages, c)
 		}
 	}
 	if len(ages) != 1 {
-		return condSpec{}, refuseUnresolved("I could not tell which age %q compares in %s.", fs.text, r.subject.name)
+		return condSpec{}, refuseUnresolved("I could not tell which %s %q compares in %s.", cmpWhat(fs), fs.text, r.subject.name)
 	}
 	return condSpec{col: ages[0], op: fs.op, vals: []any{fs.lit}}, nil
 }

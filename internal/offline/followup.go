@@ -230,7 +230,7 @@ func (fu *followUp) read(ms []mention) (*refusal, bool) {
 			}
 		case m.kind == mKeyword && (m.kw.kind == kwMax || m.kw.kind == kwMin || m.kw.kind == kwAsc || m.kw.kind == kwDesc):
 			// "highest first", "lowest first", "descending"
-			if nm := nextM(); nm != nil && !(nm.kind == mUnknown && lower(nm.text) == "first") {
+			if nm := nextM(); nm != nil && !((nm.kind == mUnknown || nm.kind == mKeyword) && lower(nm.text) == "first") {
 				return nil, false
 			} else if nm != nil {
 				k++

@@ -81,6 +81,9 @@ type frame struct {
 	showCount bool
 	// sortAgg sorts the groups by their count, desc first when desc is set.
 	sortAgg bool
+	// sortCounted is the table mention a sort by a count names ("in
+	// descending order of the number of companies"), -1 when none.
+	sortCounted int
 	// labelled is a table mention listed beside columns ("the allergies
 	// and their types", -1: none): its labels are shown with them, first
 	// when labelsFirst.
@@ -138,6 +141,9 @@ type filterSpec struct {
 	// CCTV"): read as != only on the question's own table, since on a
 	// related one ("movies not reviewed by Ann") it asks for a difference.
 	negBy bool
+	// length marks "longer than" and "shorter than" with no column named:
+	// the subject's one length column (col is -1).
+	length bool
 }
 
 // parser walks the mentions of one question.
@@ -154,17 +160,20 @@ type parser struct {
 	// countAt is the count keyword's mention, when there is one; aggAt
 	// the first aggregate keyword's.
 	countAt, aggAt int
+	// countSorted marks a sort by a count that sortByCount accepted.
+	countSorted bool
 }
 
 // parse reads the mentions into a frame, or refuses.
 func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	settleLikes(ms)
+	eventVerbs(ms)
 	if r := screen(ms); r != nil {
 		return nil, r
 	}
 	p := &parser{
 		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1},
+		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1},
 		ms:   ms,
 		used: make([]bool, len(ms)),
 	}

@@ -305,6 +305,12 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, op: op, lit: m.num, text: text})
 		return nil
 	}
+	if cmp >= 0 && p.ms[cmp].kw.adj == adjLength && m.kind == mNumber && !p.isCol(c) {
+		// "roller coasters longer than 3300": the length column, not named.
+		p.used[i], p.used[cmp] = true, true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, length: true, op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
+		return nil
+	}
 	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber {
 		// "older than 30": the age column, not named.
 		p.used[i], p.used[cmp] = true, true
@@ -330,6 +336,9 @@ func (p *parser) literal(i int) *refusal {
 			p.used[i] = true
 			return nil
 		}
+	}
+	if ok, r := p.timesCond(i, cmp, c, op); ok {
+		return r
 	}
 	if n := p.next(i); m.kind == mNumber && p.isTable(n) && n == i+1 && (cmp >= 0 || p.relBefore(i)) {
 		// "with more than 3 orders", "locations with only 1 station"

@@ -34,11 +34,19 @@ func (p *parser) keywords() *refusal {
 		case kwTop, kwBottom:
 			r = p.top(i)
 		case kwAdj:
+			if r := p.recencyOrdinal(i); r != nil {
+				return r
+			}
 			f.rows, f.desc, f.adj = true, m.kw.desc, &p.ms[i].kw
 			if n := p.next(i); p.isCol(n) && !p.used[n] {
 				// "the latest open year": the column to rank by is named.
 				f.measure, f.adj = n, nil
 				p.used[n] = true
+			} else if v := p.eventColumn(i); v >= 0 {
+				// "the program launched most recently": the column the
+				// verb names.
+				f.measure, f.adj = v, nil
+				p.used[v] = true
 			}
 			if f.limit == 0 {
 				f.limit = 1
@@ -60,9 +68,16 @@ func (p *parser) keywords() *refusal {
 				p.used[i], p.used[n] = true, true
 				if o := p.object(n); p.isTable(o) {
 					p.used[o] = true
+					f.sortCounted = o
 				}
 				f.sortAgg = true
 				continue
+			}
+			if c := p.next(n); p.isTable(n) && c == n+1 && p.isCol(c) && p.ms[n].to == p.ms[c].from && p.ownTable(c, n) {
+				// "sorted by the channel rating": the table names whose
+				// column follows.
+				p.used[n] = true
+				n = c
 			}
 			if !p.isCol(n) {
 				return refuseUnresolved("I could not tell what to sort by after %q.", m.text)
@@ -75,7 +90,16 @@ func (p *parser) keywords() *refusal {
 		case kwAsc, kwDesc:
 			// "in descending order of price" names its key; otherwise the
 			// direction applies to the sort or ranking read elsewhere.
-			if n := p.next(i); p.isCol(n) && !p.used[n] {
+			if n := p.next(i); p.is(n, kwCount) && !p.used[n] && !m.kw.alpha {
+				// "in descending order of the number of companies": by
+				// the count the question computes per group.
+				p.used[n] = true
+				if o := p.object(n); p.isTable(o) {
+					p.used[o] = true
+					f.sortCounted = o
+				}
+				f.sortAgg = true
+			} else if p.isCol(n) && !p.used[n] {
 				if a := p.next(n); p.is(a, kwAnd, kwComma) && p.isCol(p.next(a)) {
 					return refuseUnsupported("sorting by several columns")
 				}
@@ -965,10 +989,21 @@ func (p *parser) check() *refusal {
 		case f.rows && f.adj == nil:
 			f.desc = p.dir.desc
 		case p.dir.alpha && f.agg == "" && !f.rows:
-			f.alpha = true
+			f.alpha, f.desc = true, p.dir.desc
+		case f.agg == "count" && len(f.groups) == 1 && !f.rows && !f.countGroups:
+			// "the number of airports per country, from most to least":
+			// the direction orders the counts.
+			f.sortAgg, f.desc = true, p.dir.desc
+		case f.agg == "" && !f.rows && len(f.groups) == 0 && len(f.project) == 1:
+			// "the votes of elections in descending order": the one
+			// column shown is the key.
+			f.sorts = append(f.sorts, sortSpec{m: f.project[0], desc: p.dir.desc})
 		default:
 			return refuseUnresolved("I could not tell what to order by.")
 		}
+	}
+	if r := p.sortByCount(); r != nil {
+		return r
 	}
 	p.sameAggregate()
 	if p.listedWithCount() {
@@ -978,7 +1013,7 @@ func (p *parser) check() *refusal {
 		return refuseUnresolved("I could not tell what \"each\" refers to.")
 	}
 	switch {
-	case f.sortAgg && (f.agg != "count" || len(f.groups) != 1 || f.countGroups || f.rows || len(f.sorts) > 0):
+	case f.sortAgg && !p.countSorted && (f.agg != "count" || len(f.groups) != 1 || f.countGroups || f.rows || len(f.sorts) > 0):
 		return refuseUnsupported("sorting by a count other than the one computed per group")
 	case f.sortAgg:
 	case f.countRank && (len(f.sorts) > 0 || len(f.groups) != 1):

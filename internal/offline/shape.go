@@ -191,6 +191,10 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 			if c.numeric && slices.Contains(c.words, "age") {
 				cands = append(cands, c)
 			}
+		case adjLength:
+			if isLengthCol(c) {
+				cands = append(cands, c)
+			}
 		}
 	}
 	if kw.adj == adjAge && len(cands) == 0 {
@@ -208,12 +212,17 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 			}
 		}
 	}
+	if kw.adj == adjLength && len(cands) == 0 {
+		cands = heightCols(r.subject)
+	}
 	what := "price"
 	switch kw.adj {
 	case adjRecency:
 		what = "date"
 	case adjAge:
 		what = "age or birth date"
+	case adjLength:
+		what = "length or duration"
 	}
 	switch len(cands) {
 	case 0:
@@ -525,7 +534,7 @@ func (r *resolver) projection() *refusal {
 		if len(q.project) != 1 || !isTextual(q.project[0].kind) {
 			return refuseUnresolved("I could not tell which column to put in alphabetical order.")
 		}
-		q.order = append(q.order, orderSpec{col: q.project[0]})
+		q.order = append(q.order, orderSpec{col: q.project[0], desc: f.desc})
 	}
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.

@@ -32,8 +32,12 @@ type token struct {
 
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
-// comparison symbols. Other punctuation only separates.
-func tokenize(q string) []token { return orMore(expandShared(scan(q, true))) }
+// comparison symbols. Other punctuation only separates. Sort requests
+// and counts of times are then rewritten into the phrases the parser
+// reads (order.go, times.go).
+func tokenize(q string) []token {
+	return orMore(repetitions(sortPhrases(expandShared(scan(q, true)))))
+}
 
 // orMore rewrites a bound written after its number ("3 or more actors",
 // "two or fewer cards") as the comparison written before it ("at least 3
