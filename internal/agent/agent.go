@@ -17,6 +17,7 @@ import (
 	"sync"
 	"time"
 
+	"querent/internal/answer"
 	"querent/internal/database"
 	"querent/internal/llm"
 	"querent/internal/offline"
@@ -107,6 +108,25 @@ type OfflinePlanner interface {
 	PlanWithTrace(question string) (*plan.Reply, offline.Trace)
 }
 
+// tracelessPlanner is the optional capability of an offline planner to
+// plan without recording how it read the question. The agent needs the
+// trace only to tell why a question was refused, so it plans without one
+// first: recording the links costs a share of the planning, on every answer.
+type tracelessPlanner interface {
+	Plan(question string) *plan.Reply
+}
+
+// planOffline runs the offline planner on q; the trace is recorded only
+// when there is no plan, and is zero otherwise.
+func (a *Agent) planOffline(q string) (*plan.Reply, offline.Trace) {
+	if tp, ok := a.offline.(tracelessPlanner); ok {
+		if reply := tp.Plan(q); reply.Plan != nil {
+			return reply, offline.Trace{}
+		}
+	}
+	return a.offline.PlanWithTrace(q)
+}
+
 // Agent answers questions over one database.
 type Agent struct {
 	db      database.Engine
@@ -116,6 +136,11 @@ type Agent struct {
 	offline OfflinePlanner // nil: no offline planner
 	cfg     Config
 	log     *slog.Logger
+	// auditor holds the schema lookups every plan's audit reads, built
+	// once instead of per question.
+	auditor *plan.Auditor
+	// suggester builds each table's follow-up candidates once.
+	suggester *answer.Suggester
 
 	memoMu         sync.Mutex
 	answerableMemo map[string]bool // question → the offline planner answers it
@@ -157,7 +182,7 @@ func New(db database.Engine, s *schema.Schema, model llm.Model, offline OfflineP
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Agent{db: db, schema: s, dialect: d, model: model, offline: offline, cfg: cfg, log: log}, nil
+	return &Agent{db: db, schema: s, dialect: d, auditor: plan.NewAuditor(s), suggester: answer.NewSuggester(s), model: model, offline: offline, cfg: cfg, log: log}, nil
 }
 
 // Request is one question.
@@ -188,12 +213,14 @@ func (a *Agent) Ask(ctx context.Context, req Request) *Response {
 		patch:    req.Patch,
 		options:  req.ModificationOptions,
 		resp: &Response{
-			Question:    strings.TrimSpace(req.Question),
-			Dialect:     a.db.Name(),
-			Params:      []any{},
-			Columns:     []string{},
-			Rows:        [][]any{},
-			Trace:       []Event{},
+			Question: strings.TrimSpace(req.Question),
+			Dialect:  a.db.Name(),
+			Params:   []any{},
+			Columns:  []string{},
+			Rows:     [][]any{},
+			// Room for every step of a plain answer (raw rows included),
+			// so recording one never copies the trace.
+			Trace:       make([]Event, 0, 10),
 			TablesUsed:  []string{},
 			Suggestions: []string{},
 		},

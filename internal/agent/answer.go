@@ -77,9 +77,9 @@ func (r *run) suggest(ar answer.Result) []string {
 	a := r.agent
 	var qs []string
 	if a.offline != nil {
-		qs = answer.SuggestWith(r.question, r.plan, a.schema, ar, a.answerable)
+		qs = a.suggester.Suggest(r.question, r.plan, ar, a.answerable)
 	} else {
-		qs = answer.Suggest(r.question, r.plan, a.schema, ar)
+		qs = a.suggester.Suggest(r.question, r.plan, ar, nil)
 	}
 	if qs == nil {
 		return []string{}
@@ -149,7 +149,12 @@ func (a *Agent) answerable(q string) bool {
 	if seen {
 		return ok
 	}
-	reply, _ := a.offline.PlanWithTrace(q)
+	var reply *plan.Reply
+	if tp, traceless := a.offline.(tracelessPlanner); traceless {
+		reply = tp.Plan(q) // no trace needed, whatever the outcome
+	} else {
+		reply, _ = a.offline.PlanWithTrace(q)
+	}
 	ok = reply.Plan != nil
 	a.memoMu.Lock()
 	if a.answerableMemo == nil {

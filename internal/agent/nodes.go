@@ -144,7 +144,7 @@ func (r *run) planStep(ctx context.Context) node {
 	if useOffline {
 		r.triedOffline = true
 		start := time.Now()
-		reply, trace := a.offline.PlanWithTrace(r.question)
+		reply, trace := a.planOffline(r.question)
 		r.planner = "offline"
 		switch {
 		case reply.Plan != nil:
@@ -282,7 +282,7 @@ func (r *run) audit(ctx context.Context) node {
 		r.event("audit", start, "raw SQL: checked by the guard instead", "")
 		return r.compile
 	}
-	fixed, diags := plan.Audit(r.plan, r.agent.schema)
+	fixed, diags := r.agent.auditor.Audit(r.plan)
 	r.resp.Diagnostics = diags
 	if diags.HasErrors() {
 		r.event("audit", start, fmt.Sprintf("%d errors", len(diags.Errors())), diags.Err().Error())
@@ -290,7 +290,7 @@ func (r *run) audit(ctx context.Context) node {
 	}
 	// Name computed columns the same way on every engine ("count", not
 	// "COUNT(*)" here and "count_star()" there).
-	r.plan = plan.NameOutputs(fixed)
+	r.plan = plan.NameOwnOutputs(fixed) // fixed is Audit's own copy
 	r.event("audit", start, fmt.Sprintf("ok, %d notes", len(diags)), joinDiags(diags))
 	return r.compile
 }

@@ -80,6 +80,8 @@ func inferKind(rows [][]any, i int) schema.Kind {
 			bools++
 		case string:
 			switch {
+			case !startsLikeDate(v):
+				texts++ // most text: no need to run the patterns
 			case dateRE.MatchString(v):
 				dates++
 			case dateTimeRE.MatchString(v):
@@ -106,6 +108,20 @@ func inferKind(rows [][]any, i int) schema.Kind {
 		return schema.KindDateTime
 	}
 	return schema.KindText
+}
+
+// startsLikeDate reports whether s begins "dddd-dd-dd", as everything
+// dateRE and dateTimeRE match does.
+func startsLikeDate(s string) bool {
+	if len(s) < 10 || s[4] != '-' || s[7] != '-' {
+		return false
+	}
+	for _, i := range [...]int{0, 1, 2, 3, 5, 6, 8, 9} {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 var (

@@ -1,10 +1,12 @@
 package answer
 
 import (
+	"bytes"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"querent/internal/plan"
 )
@@ -61,11 +63,12 @@ func Check(question string, p *plan.Plan, res Result) []Issue {
 		issues = append(issues, emptyIssues(p)...)
 		return issues
 	}
-	if n, ok := requestedRows(question); ok && len(res.Rows) > n {
+	fq := foldQuestion(question)
+	if n, ok := requestedRows(fq); ok && len(res.Rows) > n {
 		issues = append(issues, Issue{Code: IssueTooManyRows, Message: fmt.Sprintf(
 			"the question asks for %d rows but the result has %d: add a limit of %d", n, len(res.Rows), n)})
 	}
-	if howMany.MatchString(question) {
+	if fq.matchWords(howMany, howManyAlts) {
 		numeric := 0
 		for i := range res.Columns {
 			if res.Numeric(i) {
@@ -76,7 +79,7 @@ func Check(question string, p *plan.Plan, res Result) []Issue {
 		case numeric == 0:
 			issues = append(issues, Issue{Code: IssueNotACount, Message: fmt.Sprintf(
 				"the question asks how many, but no column of the result is a number (columns: %s): select a count", strings.Join(res.Columns, ", "))})
-		case !grouped.MatchString(question) && len(res.Rows) != 1:
+		case !fq.matchWords(grouped, groupedAlts) && len(res.Rows) != 1:
 			issues = append(issues, Issue{Code: IssueNotACount, Message: fmt.Sprintf(
 				"the question asks how many, but the result has %d rows instead of one count: count the rows instead of listing them, or group when a count per value is meant", len(res.Rows))})
 		}
@@ -99,9 +102,16 @@ func Check(question string, p *plan.Plan, res Result) []Issue {
 
 // requestedRows reads "top 5", "first ten", "the 3 cheapest" from the
 // question.
-func requestedRows(q string) (int, bool) {
-	for _, re := range []*regexp.Regexp{topNRE, nBest} {
-		if m := re.FindStringSubmatch(q); m != nil && !periodAfter.MatchString(q[strings.Index(q, m[0])+len(m[0]):]) &&
+func requestedRows(fq folded) (int, bool) {
+	if !fq.mayContain(countWords...) {
+		return 0, false
+	}
+	q := fq.text
+	for _, c := range rowCountPatterns {
+		if !fq.mayContain(c.needs...) {
+			continue
+		}
+		if m := c.re.FindStringSubmatch(q); m != nil && !periodAfter.MatchString(q[strings.Index(q, m[0])+len(m[0]):]) &&
 			!periodAfter.MatchString(strings.TrimPrefix(m[0], strings.Fields(m[0])[0])) {
 			if n, err := strconv.Atoi(m[1]); err == nil && n > 0 {
 				return n, true
@@ -112,6 +122,98 @@ func requestedRows(q string) (int, bool) {
 		}
 	}
 	return 0, false
+}
+
+// countWords are what topNRE and nBest need in their first group: a digit
+// or a number word.
+var countWords = append([]string{"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}, strings.Split(numberWordsAlt, "|")...)
+
+// howManyAlts and groupedAlts are the alternatives of howMany and grouped,
+// for matchWords.
+var (
+	howManyAlts = []string{"how many", "number of", "count of", "count the", "count"}
+	groupedAlts = []string{"per", "by", "for each", "each", "for every", "in each", "broken down", "grouped"}
+)
+
+// matchWords reports whether re, a case-insensitive alternation of alts
+// between word boundaries, matches the question. ASCII text is matched directly: a
+// lower-cased alternative that starts and ends at a word boundary is what
+// the pattern finds, and the pattern's machinery costs more than the rest
+// of the checks. Other text goes to the pattern, whose case folding also
+// maps letters such as the Kelvin sign to ASCII ones.
+func (fq folded) matchWords(re *regexp.Regexp, alts []string) bool {
+	if !fq.ascii {
+		return re.MatchString(fq.text)
+	}
+	lower := fq.lower
+	for _, w := range alts {
+		for from := 0; from < len(lower); {
+			i := bytes.Index(lower[from:], []byte(w))
+			if i < 0 {
+				break
+			}
+			i += from
+			end := i + len(w)
+			// isWordByte is \w here: the text is ASCII.
+			if (i == 0 || !isWordByte(lower[i-1])) && (end == len(lower) || !isWordByte(lower[end])) {
+				return true
+			}
+			from = i + 1
+		}
+	}
+	return false
+}
+
+// rowCountPatterns are the patterns requestedRows tries, in order, each
+// with the words one of which it needs: topNRE its keyword, nBest the "st"
+// that ends every superlative it accepts.
+var rowCountPatterns = []struct {
+	re    *regexp.Regexp
+	needs []string
+}{
+	{topNRE, []string{"top", "first", "last", "bottom"}},
+	{nBest, []string{"st"}},
+}
+
+// mayContain is a quick test that a case-insensitive pattern needing one of
+// words could match the question: false only when it is ASCII and holds
+// none of them in any letter case. Most questions name no count, and the patterns' word
+// boundaries and alternations make running them cost more than the rest of
+// the checks. Non-ASCII text always goes to the pattern, since (?i) also
+// folds letters such as the long s (ſ) and the Kelvin sign to ASCII ones.
+func (fq folded) mayContain(words ...string) bool {
+	if !fq.ascii {
+		return true
+	}
+	for _, w := range words {
+		if bytes.Contains(fq.lower, []byte(w)) {
+			return true
+		}
+	}
+	return false
+}
+
+// folded is a question with its lower-cased form, computed once for the
+// quick tests in front of the patterns.
+type folded struct {
+	text  string
+	lower []byte // text in lower case; nil unless ascii
+	ascii bool
+}
+
+func foldQuestion(q string) folded {
+	lower := make([]byte, len(q))
+	for i := 0; i < len(q); i++ {
+		c := q[i]
+		switch {
+		case c >= utf8.RuneSelf:
+			return folded{text: q}
+		case 'A' <= c && c <= 'Z':
+			c += 'a' - 'A'
+		}
+		lower[i] = c
+	}
+	return folded{text: q, lower: lower, ascii: true}
 }
 
 // emptyIssues names the value filters of a plan that returned nothing:

@@ -2,6 +2,7 @@ package answer
 
 import (
 	"strings"
+	"sync"
 
 	"querent/internal/plan"
 	"querent/internal/schema"
@@ -38,16 +39,70 @@ func SuggestWith(question string, p *plan.Plan, s *schema.Schema, res Result, an
 	if !ok {
 		return nil
 	}
-	cur := shapeOf(p)
+	return pick(question, p, words(t.Name), tableCandidates(s, t), answerable)
+}
+
+// Suggester is [SuggestWith] over one schema, for callers that suggest
+// follow-ups answer after answer: each table's candidates depend only on
+// the schema, so they are built once per table instead of per answer. The
+// schema must not change after NewSuggester; a Suggester is safe for
+// concurrent use.
+type Suggester struct {
+	s       *schema.Schema
+	mu      sync.Mutex
+	byTable map[*schema.Table]tableSuggestions
+}
+
+// tableSuggestions are a table's noun ("order items") and candidates.
+type tableSuggestions struct {
+	noun  string
+	cands []candidate
+}
+
+// NewSuggester returns a Suggester over s.
+func NewSuggester(s *schema.Schema) *Suggester {
+	return &Suggester{s: s, byTable: map[*schema.Table]tableSuggestions{}}
+}
+
+// Suggest is [SuggestWith] with the Suggester's schema.
+func (sg *Suggester) Suggest(question string, p *plan.Plan, res Result, answerable func(string) bool) []string {
+	if p == nil || p.RawSQL != "" || sg.s == nil || p.From.Table == "" {
+		return nil
+	}
+	ts, ok := sg.table(p.From.Table)
+	if !ok {
+		return nil
+	}
+	return pick(question, p, ts.noun, ts.cands, answerable)
+}
+
+// table returns the suggestions of the table called name, building them
+// on first use. The lock covers only this, not answerable, which may run a
+// planner.
+func (sg *Suggester) table(name string) (tableSuggestions, bool) {
+	sg.mu.Lock()
+	defer sg.mu.Unlock()
+	t, ok := sg.s.Table(name)
+	if !ok {
+		return tableSuggestions{}, false
+	}
+	ts, ok := sg.byTable[t]
+	if !ok {
+		ts = tableSuggestions{noun: words(t.Name), cands: tableCandidates(sg.s, t)}
+		sg.byTable[t] = ts
+	}
+	return ts, true
+}
+
+// tableCandidates are the follow-ups about table t that do not depend on
+// the question: counts per low-cardinality column of the table, then of its
+// parents, the top 5 by each measure, the average of each measure per such
+// column, and the count per month of a date column.
+func tableCandidates(s *schema.Schema, t *schema.Table) []candidate {
 	noun := words(t.Name)
 	var cands []candidate
-
-	if cur.list {
-		cands = append(cands, candidate{"How many " + noun + " are there?", shape{agg: "count"}})
-	}
-	// Counts per low-cardinality column of the table, then of its parents.
 	for _, c := range groupable(t) {
-		cands = append(cands, candidate{"How many " + noun + " per " + words(c.Name) + "?", shape{agg: "count", group: t.Name + "." + c.Name}})
+		cands = append(cands, newCandidate("How many "+noun+" per "+words(c.Name)+"?", shape{agg: "count", group: t.Name + "." + c.Name}))
 	}
 	for _, fk := range t.ForeignKeys {
 		parent, ok := s.Table(fk.RefTable)
@@ -57,55 +112,73 @@ func SuggestWith(question string, p *plan.Plan, s *schema.Schema, res Result, an
 		one := singular(words(parent.Name))
 		for _, c := range groupable(parent) {
 			if strings.EqualFold(c.Name, "name") {
-				cands = append(cands, candidate{"How many " + noun + " per " + one + "?", shape{agg: "count", group: parent.Name + "." + c.Name}})
+				cands = append(cands, newCandidate("How many "+noun+" per "+one+"?", shape{agg: "count", group: parent.Name + "." + c.Name}))
 				continue
 			}
-			cands = append(cands, candidate{"How many " + noun + " per " + one + " " + words(c.Name) + "?", shape{agg: "count", group: parent.Name + "." + c.Name}})
+			cands = append(cands, newCandidate("How many "+noun+" per "+one+" "+words(c.Name)+"?", shape{agg: "count", group: parent.Name + "." + c.Name}))
 		}
 	}
 	measures := measuresOf(t)
 	for _, m := range measures {
-		cands = append(cands, candidate{"What are the top 5 " + noun + " by " + words(m.Name) + "?", shape{order: t.Name + "." + m.Name}})
+		cands = append(cands, newCandidate("What are the top 5 "+noun+" by "+words(m.Name)+"?", shape{order: t.Name + "." + m.Name}))
 	}
 	for _, m := range measures {
 		for _, c := range groupable(t) {
-			cands = append(cands, candidate{"What is the average " + words(m.Name) + " of " + noun + " per " + words(c.Name) + "?",
-				shape{agg: "avg", measure: t.Name + "." + m.Name, group: t.Name + "." + c.Name}})
+			cands = append(cands, newCandidate("What is the average "+words(m.Name)+" of "+noun+" per "+words(c.Name)+"?",
+				shape{agg: "avg", measure: t.Name + "." + m.Name, group: t.Name + "." + c.Name}))
 		}
 	}
 	for _, c := range t.Columns {
 		if c.Kind.Temporal() {
-			cands = append(cands, candidate{"How many " + noun + " were there per month?", shape{agg: "count", group: "month:" + t.Name + "." + c.Name}})
+			cands = append(cands, newCandidate("How many "+noun+" were there per month?", shape{agg: "count", group: "month:" + t.Name + "." + c.Name}))
 			break
+		}
+	}
+	return cands
+}
+
+// pick keeps up to MaxSuggestions of the table's candidates, in order, that
+// are follow-ups of the plan (see SuggestWith), framed by the plain count:
+// first for a list, last for a question that neither lists nor aggregates.
+func pick(question string, p *plan.Plan, noun string, table []candidate, answerable func(string) bool) []string {
+	cur := shapeOf(p)
+	count := func() candidate { return newCandidate("How many "+noun+" are there?", shape{agg: "count"}) }
+	var out []string
+	seen := map[string]bool{normalize(question): true}
+	consider := func(c candidate) bool {
+		switch {
+		case seen[c.key], c.shape.sameAs(cur), c.shape.group != "" && cur.filtered[strings.ToLower(c.shape.group)]:
+			return false
+		}
+		seen[c.key] = true
+		if answerable != nil && !answerable(c.text) {
+			return false
+		}
+		out = append(out, c.text)
+		return len(out) == MaxSuggestions
+	}
+	if cur.list && consider(count()) {
+		return out
+	}
+	for _, c := range table {
+		if consider(c) {
+			return out
 		}
 	}
 	if !cur.list && cur.agg == "" {
-		cands = append(cands, candidate{"How many " + noun + " are there?", shape{agg: "count"}})
-	}
-
-	var out []string
-	seen := map[string]bool{normalize(question): true}
-	for _, c := range cands {
-		key := normalize(c.text)
-		switch {
-		case seen[key], c.shape.sameAs(cur), c.shape.group != "" && cur.filtered[strings.ToLower(c.shape.group)]:
-			continue
-		}
-		seen[key] = true
-		if answerable != nil && !answerable(c.text) {
-			continue
-		}
-		out = append(out, c.text)
-		if len(out) == MaxSuggestions {
-			break
-		}
+		consider(count())
 	}
 	return out
 }
 
 type candidate struct {
 	text  string
+	key   string // normalize(text)
 	shape shape
+}
+
+func newCandidate(text string, sh shape) candidate {
+	return candidate{text: text, key: normalize(text), shape: sh}
 }
 
 // shape is what a question computes, to tell a follow-up from a repeat.

@@ -14,6 +14,7 @@ import (
 func TestSuggestDemo(t *testing.T) {
 	d := theDemo(t)
 	answerable := func(q string) bool { return d.planner.Plan(q).Plan != nil }
+	sg := answer.NewSuggester(d.schema)
 	for _, c := range []struct {
 		question string
 		want     []string
@@ -31,6 +32,13 @@ func TestSuggestDemo(t *testing.T) {
 			got := answer.SuggestWith(c.question, p, d.schema, res, answerable)
 			if diff := cmp.Diff(c.want, got); diff != "" {
 				t.Errorf("suggestions (-want +got):\n%s", diff)
+			}
+			// The Suggester caches each table's candidates; asked twice, it
+			// still says what SuggestWith says.
+			for range 2 {
+				if diff := cmp.Diff(got, sg.Suggest(c.question, p, res, answerable)); diff != "" {
+					t.Errorf("Suggester (-SuggestWith +Suggester):\n%s", diff)
+				}
 			}
 			for _, s := range got {
 				if strings.EqualFold(s, c.question) {

@@ -42,7 +42,14 @@ type Spec struct {
 	color   *field  // a second category (a line per status)
 	ys      []field // the measures
 	tooltip []field
-	values  []map[string]any
+	// The data points are the first MaxPoints rows, one object per row
+	// keyed by column name (and label, when set, joining the cats columns).
+	// They are built only when the spec is written (see points): a
+	// terminal never needs them.
+	columns []string
+	rows    [][]any
+	label   string
+	cats    []int
 	total   int // rows in the result, before MaxPoints
 }
 
@@ -59,6 +66,21 @@ var (
 	weekRE    = regexp.MustCompile(`^\d{4}-W\d{2}$`)
 	hourRE    = regexp.MustCompile(`^\d{4}-\d{2}-\d{2} \d{2}$`)
 )
+
+// startsWithYear reports whether s begins with four digits, as everything
+// yearRE, monthRE, quarterRE, weekRE and hourRE match does: most labels
+// are ruled out without running the patterns.
+func startsWithYear(s string) bool {
+	if len(s) < 4 {
+		return false
+	}
+	for i := range 4 {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
 
 // role is how a column can serve a chart.
 type role int
@@ -86,10 +108,12 @@ func classify(res answer.Result) []role {
 			roles[i] = roleCategory
 		case k.Numeric():
 			roles[i] = roleMeasure
-		case k == schema.KindText && allMatch(res, i, func(s string) bool { return yearRE.MatchString(s) || monthRE.MatchString(s) }):
+		case k == schema.KindText && allMatch(res, i, func(s string) bool {
+			return startsWithYear(s) && (yearRE.MatchString(s) || monthRE.MatchString(s))
+		}):
 			roles[i] = roleTime
 		case k == schema.KindText && allMatch(res, i, func(s string) bool {
-			return quarterRE.MatchString(s) || weekRE.MatchString(s) || hourRE.MatchString(s)
+			return startsWithYear(s) && (quarterRE.MatchString(s) || weekRE.MatchString(s) || hourRE.MatchString(s))
 		}):
 			roles[i] = rolePeriod
 		case k == schema.KindText || k == schema.KindBool:
@@ -130,6 +154,9 @@ func allMatch(res answer.Result, i int, ok func(string) bool) bool {
 //     12 characters) or there are more than 12 bars
 //   - category + several measures → grouped bars
 //   - two measures and no category → scatter (point)
+//
+// The spec reads its data points from res.Rows when it is written, so the
+// rows must not change after Choose.
 func Choose(res answer.Result) *Spec {
 	if len(res.Rows) < 2 || len(res.Columns) == 0 {
 		return nil
@@ -180,7 +207,7 @@ func Choose(res answer.Result) *Spec {
 		}
 		long := 0
 		for _, row := range res.Rows {
-			long = max(long, utf8.RuneCountInString(labelOf(res, row, cats)))
+			long = max(long, utf8.RuneCountInString(labelOf(row, cats)))
 		}
 		s.Horizontal = long > 12 || len(res.Rows) > 12
 	case len(measures) >= 2:
@@ -202,18 +229,28 @@ func Choose(res answer.Result) *Spec {
 	}
 	s.tooltip = append([]field{s.x}, s.tooltip...)
 	s.tooltip = dedupe(s.tooltip)
-	n := min(len(res.Rows), MaxPoints)
-	for _, row := range res.Rows[:n] {
-		v := make(map[string]any, len(res.Columns)+1)
-		for i, c := range res.Columns {
-			v[c] = row[i]
-		}
-		if label != "" {
-			v[label] = labelOf(res, row, cats)
-		}
-		s.values = append(s.values, v)
+	s.columns, s.rows = res.Columns, res.Rows[:min(len(res.Rows), MaxPoints)]
+	if label != "" {
+		s.label, s.cats = label, cats
 	}
 	return s
+}
+
+// points are the spec's data values: one object per row, keyed by column
+// name, with the joined label when the spec has one.
+func (s *Spec) points() []map[string]any {
+	values := make([]map[string]any, 0, len(s.rows))
+	for _, row := range s.rows {
+		v := make(map[string]any, len(s.columns)+1)
+		for i, c := range s.columns {
+			v[c] = row[i]
+		}
+		if s.label != "" {
+			v[s.label] = labelOf(row, s.cats)
+		}
+		values = append(values, v)
+	}
+	return values
 }
 
 func fieldType(r role) string {
@@ -238,7 +275,7 @@ func dedupe(fs []field) []field {
 	return out
 }
 
-func labelOf(res answer.Result, row []any, cats []int) string {
+func labelOf(row []any, cats []int) string {
 	var parts []string
 	for _, i := range cats {
 		if row[i] != nil {
@@ -290,7 +327,7 @@ func (s *Spec) WithMark(mark string) (*Spec, error) {
 		case s.color != nil:
 			return nil, fmt.Errorf("chart: a pie (arc) cannot also split by %s; use bar or line", s.color.Name)
 		}
-		for _, v := range s.values {
+		for _, v := range s.points() {
 			if f, ok := v[s.ys[0].Name].(float64); ok && f < 0 {
 				return nil, fmt.Errorf("chart: a pie (arc) cannot show the negative values of %s; use bar", s.ys[0].Name)
 			}
@@ -307,13 +344,14 @@ func (s *Spec) WithMark(mark string) (*Spec, error) {
 
 // MarshalJSON writes the Vega-Lite v5 specification.
 func (s *Spec) MarshalJSON() ([]byte, error) {
+	values := s.points()
 	vl := map[string]any{
 		"$schema": SchemaURL,
-		"data":    map[string]any{"values": s.valuesOrEmpty()},
+		"data":    map[string]any{"values": values},
 		"width":   "container",
 	}
-	if s.total > len(s.values) {
-		vl["description"] = fmt.Sprintf("first %d of %d rows", len(s.values), s.total)
+	if s.total > len(values) {
+		vl["description"] = fmt.Sprintf("first %d of %d rows", len(values), s.total)
 	}
 	mark := map[string]any{"type": s.Mark, "tooltip": true}
 	if s.Mark == "line" {
@@ -331,7 +369,8 @@ func (s *Spec) MarshalJSON() ([]byte, error) {
 		for i, f := range s.ys {
 			names[i] = escapeField(f.Name)
 		}
-		key, val := freeName(s.columns(), "measure"), freeName(s.columns(), "value")
+		cols := fieldNames(values)
+		key, val := freeName(cols, "measure"), freeName(cols, "value")
 		y = field{val, "quantitative"}
 		vl["transform"] = []any{map[string]any{"fold": names, "as": []string{key, val}}}
 		enc["color"] = enc1(field{key, "nominal"})
@@ -376,18 +415,11 @@ func (s *Spec) MarshalJSON() ([]byte, error) {
 	return json.Marshal(vl)
 }
 
-func (s *Spec) valuesOrEmpty() []map[string]any {
-	if s.values == nil {
-		return []map[string]any{}
-	}
-	return s.values
-}
-
-// columns are the field names the data carries.
-func (s *Spec) columns() []string {
+// fieldNames are the field names the data carries.
+func fieldNames(values []map[string]any) []string {
 	var cols []string
-	if len(s.values) > 0 {
-		for k := range s.values[0] {
+	if len(values) > 0 {
+		for k := range values[0] {
 			cols = append(cols, k)
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"querent/internal/schema"
@@ -24,38 +25,71 @@ func Audit(p *Plan, s *schema.Schema) (*Plan, Diagnostics) {
 	if p == nil {
 		return nil, Diagnostics{{Severity: SevError, Code: CodeMissingFrom, Summary: "there is no plan"}}
 	}
+	return NewAuditor(s).Audit(p)
+}
+
+// Auditor is [Audit] over one schema whose lookups (tables by name, sorted
+// names, foreign-key edges) are built once, for callers that audit plan
+// after plan against the same schema: the agent audits every question's
+// plan, and rebuilding the lookups cost more than most audits. The schema
+// must not change after NewAuditor; an Auditor is safe for concurrent use.
+type Auditor struct {
+	ix *schemaIndex
+}
+
+// NewAuditor returns an Auditor over s (nil: an empty schema).
+func NewAuditor(s *schema.Schema) *Auditor {
 	if s == nil {
 		s = &schema.Schema{}
 	}
+	return &Auditor{ix: newSchemaIndex(s)}
+}
+
+// Audit is [Audit] against the Auditor's schema.
+func (au *Auditor) Audit(p *Plan) (*Plan, Diagnostics) {
+	if p == nil {
+		return nil, Diagnostics{{Severity: SevError, Code: CodeMissingFrom, Summary: "there is no plan"}}
+	}
 	q := p.Clone()
-	a := newAuditor(s)
+	a := &auditor{schemaIndex: au.ix}
 	a.plan(q, "", nil, nil)
 	return q, a.diags
 }
 
-// auditor holds the schema lookups of one Audit call and collects its
-// diagnostics. It keeps its own table index rather than calling
-// [schema.Schema.Table], whose lazy index is not safe for concurrent use.
+// auditor is one Audit call: the schema lookups it reads and the
+// diagnostics it collects.
 type auditor struct {
+	*schemaIndex
+	diags Diagnostics
+}
+
+// schemaIndex holds the schema lookups the audit reads, never written after
+// newSchemaIndex. It keeps its own table index rather than calling
+// [schema.Schema.Table], whose lazy index is not safe for concurrent use.
+type schemaIndex struct {
 	s        *schema.Schema
 	byName   map[string]*schema.Table // lower-cased Name
 	byIdent  map[string]*schema.Table // lower-cased Ident; nil when ambiguous
 	names    []string                 // table names, sorted
 	all      []schema.Edge            // every foreign key, declared first
 	declared []schema.Edge
-	diags    Diagnostics
+	// cols are each table's columns as sources offer them; shared by
+	// every source over the table, which only ever read them.
+	cols map[*schema.Table][]column
 }
 
-func newAuditor(s *schema.Schema) *auditor {
-	a := &auditor{
+func newSchemaIndex(s *schema.Schema) *schemaIndex {
+	a := &schemaIndex{
 		s:       s,
 		byName:  make(map[string]*schema.Table, len(s.Tables)),
 		byIdent: make(map[string]*schema.Table, len(s.Tables)),
 		names:   s.TableNames(),
 		all:     s.Edges(),
+		cols:    make(map[*schema.Table][]column, len(s.Tables)),
 	}
 	for i := range s.Tables {
 		t := &s.Tables[i]
+		a.cols[t] = tableCols(t)
 		if n := strings.ToLower(t.Name); a.byName[n] == nil {
 			a.byName[n] = t
 		}
@@ -77,9 +111,38 @@ func newAuditor(s *schema.Schema) *auditor {
 	return a
 }
 
+// columnsOf returns the columns a source over table t offers.
+func (a *schemaIndex) columnsOf(t *schema.Table) []column {
+	if cols, ok := a.cols[t]; ok {
+		return cols
+	}
+	return tableCols(t)
+}
+
+// edgeBetween is [schema.Schema.EdgeBetween] over the edges already
+// collected, which that method would collect and sort again on every call.
+func (a *schemaIndex) edgeBetween(l, lcol, r, rcol string) bool {
+	for _, e := range a.all {
+		for i := range e.FromCols {
+			if i >= len(e.ToCols) {
+				break
+			}
+			if strings.EqualFold(e.From, l) && strings.EqualFold(e.FromCols[i], lcol) &&
+				strings.EqualFold(e.To, r) && strings.EqualFold(e.ToCols[i], rcol) {
+				return true
+			}
+			if strings.EqualFold(e.From, r) && strings.EqualFold(e.FromCols[i], rcol) &&
+				strings.EqualFold(e.To, l) && strings.EqualFold(e.ToCols[i], lcol) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // table finds a schema table the way [schema.Schema.Table] does: by name,
 // case-insensitively, else by its unqualified Ident when that is unambiguous.
-func (a *auditor) table(name string) *schema.Table {
+func (a *schemaIndex) table(name string) *schema.Table {
 	if name == "" {
 		return nil
 	}
@@ -332,7 +395,7 @@ func sub(path, field string) string {
 
 // idx returns the path of element i of the list field under path.
 func idx(path, field string, i int) string {
-	return sub(path, fmt.Sprintf("%s[%d]", field, i))
+	return sub(path, field+"["+strconv.Itoa(i)+"]")
 }
 
 // canonical returns the entry of names equal to name ignoring case.

@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"unicode/utf8"
 )
 
 // grouping puts conditions in the clause that can evaluate them and closes
@@ -38,7 +39,23 @@ func (a *auditor) grouping(q *query) {
 // columns resolve in.
 type groups struct {
 	keys map[string]bool
-	q    *query
+	// fields are the field sets (exprFields) of the keys: an expression
+	// with another set has another JSON form, so it is told apart without
+	// encoding it, which the walk over every sub-expression would otherwise
+	// do for each one.
+	fields map[uint32]bool
+	q      *query
+}
+
+// add puts e in the set.
+func (g *groups) add(e *Expr) {
+	g.keys[groupKey(e)] = true
+	g.fields[exprFields(e)] = true
+}
+
+// has reports whether e's JSON form is in the set.
+func (g *groups) has(e *Expr) bool {
+	return g.fields[exprFields(e)] && g.keys[groupKey(e)]
 }
 
 func exprKey(e *Expr) string {
@@ -49,10 +66,73 @@ func exprKey(e *Expr) string {
 	return string(b)
 }
 
+// groupKey is a key that two expressions share exactly when their exprKey
+// is the same. A bare column reference, by far the commonest grouping, is
+// keyed by its name without encoding it: JSON writes distinct valid UTF-8
+// strings distinctly, and the key cannot be confused with a JSON object.
+func groupKey(e *Expr) string {
+	if exprFields(e) == fieldCol && utf8.ValidString(e.Col) {
+		return "col:" + e.Col
+	}
+	return exprKey(e)
+}
+
+// The fields of an Expr that its JSON form writes.
+const (
+	fieldCol uint32 = 1 << iota
+	fieldRef
+	fieldValue
+	fieldAgg
+	fieldFunc
+	fieldBucket
+	fieldExtract
+	fieldArith
+	fieldLeft
+	fieldRight
+	fieldCase
+	fieldElse
+	fieldWindow
+	fieldOver
+	fieldSubquery
+	fieldArg
+	fieldArgs
+	fieldDistinct
+)
+
+// exprFields is the set of fields e's JSON form writes (see the omitempty
+// tags and Expr.MarshalJSON): expressions with equal JSON have equal sets.
+func exprFields(e *Expr) uint32 {
+	var f uint32
+	set := func(bit uint32, present bool) {
+		if present {
+			f |= bit
+		}
+	}
+	set(fieldCol, e.Col != "")
+	set(fieldRef, e.Ref != "")
+	set(fieldValue, e.Value != nil || e.ValueSet)
+	set(fieldAgg, e.Agg != "")
+	set(fieldFunc, e.Func != "")
+	set(fieldBucket, e.Bucket != "")
+	set(fieldExtract, e.Extract != "")
+	set(fieldArith, e.Arith != "")
+	set(fieldLeft, e.Left != nil)
+	set(fieldRight, e.Right != nil)
+	set(fieldCase, len(e.Case) > 0)
+	set(fieldElse, e.Else != nil)
+	set(fieldWindow, e.Window != "")
+	set(fieldOver, e.Over != nil)
+	set(fieldSubquery, e.Subquery != nil)
+	set(fieldArg, e.Arg != nil)
+	set(fieldArgs, len(e.Args) > 0)
+	set(fieldDistinct, e.Distinct)
+	return f
+}
+
 // newGroups collects the group_by expressions; a ref to a select alias
 // stands for the aliased expression.
 func newGroups(q *query) *groups {
-	g := &groups{keys: map[string]bool{}, q: q}
+	g := &groups{keys: map[string]bool{}, fields: map[uint32]bool{}, q: q}
 	for i := range q.p.GroupBy {
 		e := &q.p.GroupBy[i]
 		if e.Ref != "" {
@@ -60,7 +140,7 @@ func newGroups(q *query) *groups {
 				e = &it.Expr
 			}
 		}
-		g.keys[exprKey(e)] = true
+		g.add(e)
 	}
 	return g
 }
@@ -71,7 +151,7 @@ func newGroups(q *query) *groups {
 func (g *groups) ungroupedCols(walk func(visitor)) (paths, refs []string) {
 	walk(visitor{expr: func(x *Expr, path string) bool {
 		switch {
-		case g.keys[exprKey(x)]:
+		case g.has(x):
 			return false
 		case x.Agg != "", x.Window != "", x.Subquery != nil, x.Ref != "":
 			return false // aggregated, computed after grouping, or a grouped output
@@ -110,7 +190,7 @@ func (a *auditor) fillGroupBy(q *query, g *groups) {
 		}
 		x := cloneExpr(*e)
 		p.GroupBy = append(p.GroupBy, x)
-		g.keys[exprKey(&x)] = true
+		g.add(&x)
 		a.fixed(CodeFixedGroupBy, idx(q.path, "select", i)+".expr",
 			fmt.Sprintf("added %s to group_by: it is selected beside aggregates, so it must be grouped", exprString(&x)))
 	}

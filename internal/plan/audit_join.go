@@ -85,7 +85,7 @@ func (a *auditor) tableSource(q *query, s *Source, path string) *source {
 		a.fixed(CodeFixedCase, path+".table", fmt.Sprintf("table %q rewritten as %q, the schema's spelling", s.Table, t.Name))
 		s.Table = t.Name
 	}
-	return &source{name: s.Name(), table: t, cols: tableCols(t)}
+	return &source{name: s.Name(), table: t, cols: a.columnsOf(t)}
 }
 
 func (a *auditor) cteSource(q *query, s *Source, path string) *source {
@@ -94,7 +94,7 @@ func (a *auditor) cteSource(q *query, s *Source, path string) *source {
 		if t := a.table(s.CTE); t != nil {
 			a.fixed(CodeFixedSourceKind, path+".cte", fmt.Sprintf("no CTE is named %q but a table is; the source now reads {\"table\": %q}", s.CTE, t.Name))
 			s.Table, s.CTE = t.Name, ""
-			return &source{name: s.Name(), table: t, cols: tableCols(t)}
+			return &source{name: s.Name(), table: t, cols: a.columnsOf(t)}
 		}
 		names := sortedKeys(q.ctes)
 		for i, k := range names {
@@ -261,7 +261,7 @@ func (a *auditor) orphanPaths(q *query, t *schema.Table) []fkPath {
 func (a *auditor) joinPath(q *query, path fkPath, o orphan) {
 	for _, h := range path {
 		q.p.Joins = append(q.p.Joins, Join{Type: JoinInner, Source: Source{Table: h.table.Name}, On: h.on()})
-		q.sc.sources = append(q.sc.sources, &source{name: h.table.Name, table: h.table, cols: tableCols(h.table), used: true})
+		q.sc.sources = append(q.sc.sources, &source{name: h.table.Name, table: h.table, cols: a.columnsOf(h.table), used: true})
 	}
 	a.fixed(CodeFixedOrphanJoin, o.path, fmt.Sprintf("%s is used but was not joined; added: %s", o.qual, path))
 }
@@ -440,7 +440,7 @@ func (a *auditor) joinOn(q *query, i, k int, view *scope, added *source) {
 	case !compatible(l.col.kind, r.col.kind):
 		a.fail(CodeTypeMismatchJoin, path, fmt.Sprintf("%s (%s) is compared with %s (%s)", on.Left, l.col.kind, on.Right, r.col.kind),
 			"join on columns holding the same kind of value, usually a foreign key and the key it references", sugg...)
-	case both && !a.s.EdgeBetween(l.src.table.Name, l.col.name, r.src.table.Name, r.col.name):
+	case both && !a.edgeBetween(l.src.table.Name, l.col.name, r.src.table.Name, r.col.name):
 		detail := "no foreign key links " + l.src.table.Name + " and " + r.src.table.Name + "; make sure the columns really match"
 		if len(sugg) > 0 {
 			detail = "the foreign keys between them are listed as suggestions"

@@ -760,6 +760,26 @@ func TestAuditDoesNotMutate(t *testing.T) {
 	}
 }
 
+// TestAuditorReused checks that one Auditor, whose schema lookups are built
+// once, audits every case as a fresh Audit call does, the fixed plan and the
+// diagnostics alike, whatever it audited before.
+func TestAuditorReused(t *testing.T) {
+	s := testSchema()
+	au := plan.NewAuditor(s)
+	for range 2 {
+		for _, tc := range auditCases {
+			wantPlan, wantDiags := plan.Audit(mustDecode(t, tc.plan), s)
+			gotPlan, gotDiags := au.Audit(mustDecode(t, tc.plan))
+			if diff := cmp.Diff(describe(wantDiags), describe(gotDiags)); diff != "" {
+				t.Errorf("%s: diagnostics (-Audit +Auditor):\n%s", tc.name, diff)
+			}
+			if diff := cmp.Diff(render(t, wantPlan), render(t, gotPlan)); diff != "" {
+				t.Errorf("%s: fixed plan (-Audit +Auditor):\n%s", tc.name, diff)
+			}
+		}
+	}
+}
+
 // TestAuditIdempotent checks that one pass makes every fix it can: auditing
 // the output again changes nothing and reports no fixes, and the findings
 // that remain are the same.

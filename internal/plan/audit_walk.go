@@ -12,9 +12,17 @@ func (v visitor) visitExpr(e *Expr, path string) {
 	if e == nil || (v.expr != nil && !v.expr(e, path)) {
 		return
 	}
-	v.visitExpr(e.Arg, path+".arg")
-	v.visitExpr(e.Left, path+".left")
-	v.visitExpr(e.Right, path+".right")
+	// Children are checked for nil before their paths are built: most are
+	// absent, and the walk runs over every expression many times per audit.
+	if e.Arg != nil {
+		v.visitExpr(e.Arg, path+".arg")
+	}
+	if e.Left != nil {
+		v.visitExpr(e.Left, path+".left")
+	}
+	if e.Right != nil {
+		v.visitExpr(e.Right, path+".right")
+	}
 	for i := range e.Args {
 		v.visitExpr(&e.Args[i], idx(path, "args", i))
 	}
@@ -22,7 +30,9 @@ func (v visitor) visitExpr(e *Expr, path string) {
 		v.visitCond(&e.Case[i].If, idx(path, "case", i)+".if")
 		v.visitExpr(&e.Case[i].Then, idx(path, "case", i)+".then")
 	}
-	v.visitExpr(e.Else, path+".else")
+	if e.Else != nil {
+		v.visitExpr(e.Else, path+".else")
+	}
 	if e.Over != nil {
 		for i := range e.Over.PartitionBy {
 			v.visitExpr(&e.Over.PartitionBy[i], idx(path+".over", "partition_by", i))
@@ -43,14 +53,24 @@ func (v visitor) visitCond(c *Cond, path string) {
 	for i := range c.Or {
 		v.visitCond(&c.Or[i], idx(path, "or", i))
 	}
-	v.visitCond(c.Not, path+".not")
-	v.visitExpr(c.Left, path+".left")
-	v.visitExpr(c.Right, path+".right")
+	if c.Not != nil {
+		v.visitCond(c.Not, path+".not")
+	}
+	if c.Left != nil {
+		v.visitExpr(c.Left, path+".left")
+	}
+	if c.Right != nil {
+		v.visitExpr(c.Right, path+".right")
+	}
 	for i := range c.Values {
 		v.visitExpr(&c.Values[i], idx(path, "values", i))
 	}
-	v.visitExpr(c.Low, path+".low")
-	v.visitExpr(c.High, path+".high")
+	if c.Low != nil {
+		v.visitExpr(c.Low, path+".low")
+	}
+	if c.High != nil {
+		v.visitExpr(c.High, path+".high")
+	}
 }
 
 // visitClauses walks every expression of the query's own clauses.
@@ -59,11 +79,15 @@ func (v visitor) visitClauses(q *query) {
 	for i := range p.Select {
 		v.visitExpr(&p.Select[i].Expr, idx(q.path, "select", i)+".expr")
 	}
-	v.visitCond(p.Where, q.at("where"))
+	if p.Where != nil {
+		v.visitCond(p.Where, q.at("where"))
+	}
 	for i := range p.GroupBy {
 		v.visitExpr(&p.GroupBy[i], idx(q.path, "group_by", i))
 	}
-	v.visitCond(p.Having, q.at("having"))
+	if p.Having != nil {
+		v.visitCond(p.Having, q.at("having"))
+	}
 	for i := range p.OrderBy {
 		v.visitExpr(&p.OrderBy[i].Expr, idx(q.path, "order_by", i)+".expr")
 	}

@@ -16,7 +16,16 @@ func NameOutputs(p *Plan) *Plan {
 	if p == nil || p.RawSQL != "" {
 		return p
 	}
-	q := p.Clone()
+	return NameOwnOutputs(p.Clone())
+}
+
+// NameOwnOutputs is [NameOutputs] for a plan the caller owns and keeps no
+// other use for, such as the copy [Audit] returns: it names p's outputs in
+// place and returns p, instead of copying the whole plan once more.
+func NameOwnOutputs(q *Plan) *Plan {
+	if q == nil || q.RawSQL != "" {
+		return q
+	}
 	taken := map[string]bool{}
 	for _, s := range q.Select {
 		if s.Alias != "" {

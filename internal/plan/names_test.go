@@ -42,4 +42,12 @@ func TestNameOutputs(t *testing.T) {
 	if p.String() != before {
 		t.Error("NameOutputs changed its input")
 	}
+	// NameOwnOutputs names the same, in place.
+	own := plan.NameOwnOutputs(p)
+	if own != p {
+		t.Error("NameOwnOutputs returned a copy")
+	}
+	if diff := cmp.Diff(got.String(), own.String()); diff != "" {
+		t.Errorf("NameOwnOutputs (-NameOutputs +NameOwnOutputs):\n%s", diff)
+	}
 }

@@ -16,11 +16,18 @@ func (lv *level) equalItem(e *plan.Expr) int {
 		return -1
 	}
 	for j, it := range lv.items {
-		if !it.star && reflect.DeepEqual(*it.expr, *e) {
+		if !it.star && sameHead(it.expr, e) && reflect.DeepEqual(it.expr, e) {
 			return j
 		}
 	}
 	return -1
+}
+
+// sameHead compares the scalar fields of two expressions, a cheap test
+// that rules out most pairs before reflect.DeepEqual walks them.
+func sameHead(a, b *plan.Expr) bool {
+	return a.Col == b.Col && a.Ref == b.Ref && a.Agg == b.Agg && a.Func == b.Func && a.Bucket == b.Bucket &&
+		a.Extract == b.Extract && a.Arith == b.Arith && a.Window == b.Window && a.Distinct == b.Distinct && a.ValueSet == b.ValueSet
 }
 
 // groupBy renders the GROUP BY keys. A key equal to a select item (or a ref

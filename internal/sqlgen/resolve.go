@@ -123,6 +123,7 @@ func (c *compiler) addSource(s *plan.Source, path string, sc *scope, ctes *cteEn
 		} else {
 			src.qual = qualifier(sc, s.Alias)
 		}
+		src.cols = make([]column, 0, len(t.Columns))
 		for _, col := range t.Columns {
 			src.cols = append(src.cols, column{name: col.Name, kind: col.Kind, src: src, base: col.Name})
 		}
