@@ -63,6 +63,9 @@ type lexicon struct {
 	// inner maps the stem of a word inside a column name, not its last,
 	// to those columns: "type" for card_type_code (shared.go).
 	inner map[string][]nameRef
+	// derived maps the root of a name's head word to those names:
+	// "found" for founder and founded (vocab_derive.go).
+	derived map[string][]derivRef
 }
 
 type tableInfo struct {
@@ -177,6 +180,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 		lx.addName(tableWords, ti, -1, false)
 		lx.addAbbrev(tableWords, ti, -1, false)
 		lx.addTableLead(tableWords, ti)
+		lx.addDerived(tableWords, ti, -1, false)
 		lx.addSynonyms(t.Synonyms, ti, -1)
 
 		fkCols := map[string]bool{}
@@ -207,6 +211,8 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			lx.addAbbrev(words, ti, ci, col.id)
 			lx.addContraction(words, tableWords, ti, ci)
 			lx.addInner(words, ti, ci, col.id)
+			lx.addDerived(words, ti, ci, col.id)
+			lx.addUnitless(words, ti, ci, col.id)
 			if !col.id && (!col.qualified || prefixSuffixes[last]) {
 				// amount_claimed, form_type_code ("the type of a form"),
 				// but not player_name, which the table names already.

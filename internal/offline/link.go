@@ -87,6 +87,11 @@ func (lx *lexicon) link(toks []token) []mention {
 			continue
 		}
 		m, n := lx.longest(toks, i)
+		if n <= 1 {
+			if jm, ok := lx.joined(toks, i); ok {
+				m, n = jm, 2
+			}
+		}
 		if n == 0 {
 			m, n = lx.single(toks, i, ms)
 			if m.kind == mUnknown {
@@ -94,6 +99,8 @@ func (lx *lexicon) link(toks []token) []mention {
 					m, n = am, an
 				} else if im, ok := lx.innerWord(toks, i); ok {
 					m, n = im, 1
+				} else if dm, ok := lx.derivedWord(toks, i); ok {
+					m, n = dm, 1
 				}
 			}
 		}
@@ -112,7 +119,7 @@ func (lx *lexicon) link(toks []token) []mention {
 		ms = append(ms, m)
 		i += n
 	}
-	return lx.splitAggregates(toks, lx.nounMeasures(toks, ms))
+	return lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms))))
 }
 
 // nounMeasures reads "<noun> <measure>" as one column: in "the average
@@ -303,7 +310,10 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 				}
 			}
 			return m, n
-		case len(names) > 0:
+		case len(names) > 0 && (len(vals) == 0 || bestClass(names) < classSynonym):
+			// A value the samples hold outranks a name reached only
+			// through a synonym ("rank Professor" beside an instructor
+			// column).
 			m := mention{kind: mName}
 			for _, r := range names {
 				if r.col < 0 {
@@ -360,6 +370,13 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
 		return mention{kind: mNumber, num: n}, 1
 	}
+	if !hardStops[t.text] {
+		// "study rooms": a value of several words, in the plural, may
+		// begin with a word that alone would carry nothing.
+		if m, n := lx.pluralValue(toks, i); n > 1 {
+			return m, n
+		}
+	}
 	if hardStops[t.text] || softStops[t.text] || relationVerbs[t.text] {
 		return mention{kind: mStop}, 1
 	}
@@ -371,6 +388,9 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 		if vals := lx.values[surfaceKey(span)]; len(vals) > 0 {
 			return mention{kind: mValue, vals: vals, weak: true}, n
 		}
+	}
+	if m, n := lx.pluralValue(toks, i); n > 0 {
+		return m, n
 	}
 	return mention{kind: mUnknown}, 1
 }

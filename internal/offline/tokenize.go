@@ -40,9 +40,11 @@ func tokenize(q string) []token {
 }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
-// "two or fewer cards") as the comparison written before it ("at least 3
-// actors"), the one form the parser reads; "N times" after such a count
-// only repeats it ("more than 2 times") and is dropped.
+// "two or fewer cards", "2000 or earlier", "aged 25 or older") as the
+// comparison written before it ("at least 3 actors"), the one form the
+// parser reads; "N times" after such a count only repeats it ("more than 2
+// times") and is dropped, and "once" or "twice" after a bound is the
+// number it says ("more than twice").
 func orMore(toks []token) []token {
 	out := make([]token, 0, len(toks))
 	for i := 0; i < len(toks); i++ {
@@ -50,9 +52,9 @@ func orMore(toks []token) []token {
 		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" {
 			var lead []string
 			switch toks[i+2].text {
-			case "more", "greater", "above", "over":
+			case "more", "greater", "above", "over", "later", "after", "older":
 				lead = []string{"at", "least"}
-			case "less", "fewer", "below", "under":
+			case "less", "fewer", "below", "under", "earlier", "before", "younger":
 				lead = []string{"at", "most"}
 			}
 			if lead != nil {
@@ -64,6 +66,11 @@ func orMore(toks []token) []token {
 				continue
 			}
 		}
+		if n, ok := adverbCounts[t.text]; ok && i > 0 && boundWord(toks[:i]) {
+			// "more than twice" is "more than 2 times".
+			out = append(out, token{kind: tokNumber, text: strconv.FormatInt(n, 10), raw: t.raw, stem: strconv.FormatInt(n, 10), num: n})
+			continue
+		}
 		if (t.text == "times" || t.text == "time") && i > 0 && isCountWord(toks[i-1]) && i >= 2 && boundWord(toks[:i-1]) {
 			continue
 		}
@@ -71,6 +78,9 @@ func orMore(toks []token) []token {
 	}
 	return out
 }
+
+// adverbCounts are the counts English says as one word.
+var adverbCounts = map[string]int64{"once": 1, "twice": 2, "thrice": 3}
 
 // isCountWord reports whether a token is a whole number, in digits or a
 // numeral ("two").

@@ -111,6 +111,8 @@ var keywords = map[string]keyword{
 	"latest": {kind: kwAdj, adj: adjRecency, desc: true}, "newest": {kind: kwAdj, adj: adjRecency, desc: true},
 	"most recent": {kind: kwAdj, adj: adjRecency, desc: true}, "earliest": {kind: kwAdj, adj: adjRecency},
 	"least recent": {kind: kwAdj, adj: adjRecency},
+	// "the race held most recently": the adverb, after its verb.
+	"most recently": {kind: kwAdj, adj: adjRecency, desc: true}, "least recently": {kind: kwAdj, adj: adjRecency},
 
 	// Grouping and ordering.
 	"per": {kind: kwGroup}, "for each": {kind: kwGroup}, "in each": {kind: kwGroup}, "for every": {kind: kwGroup},
@@ -126,6 +128,18 @@ var keywords = map[string]keyword{
 	"high to low": {kind: kwDesc, desc: true}, "decreasing": {kind: kwDesc, desc: true},
 	"in the order of": {kind: kwSort}, "by order of": {kind: kwSort}, "in order by": {kind: kwSort},
 	"sorted using": {kind: kwSort},
+	// A sort asked in a second sentence or clause: "Sort them by price",
+	// "order the results by age".
+	"sort them by": {kind: kwSort}, "order them by": {kind: kwSort}, "rank them by": {kind: kwSort},
+	"sort the results by": {kind: kwSort}, "sort the result by": {kind: kwSort}, "sort the list by": {kind: kwSort},
+	"order the results by": {kind: kwSort}, "order the result by": {kind: kwSort}, "order the list by": {kind: kwSort},
+	"sorted the results by": {kind: kwSort}, "ordered the results by": {kind: kwSort},
+	// "sorted in descending order of height", "sort them in alphabetical
+	// order": the order phrase after them says how.
+	"sorted in": {kind: kwStop}, "ordered in": {kind: kwStop}, "sort in": {kind: kwStop}, "sort them in": {kind: kwStop},
+	"order them in": {kind: kwStop}, "sort the results in": {kind: kwStop}, "sort the result in": {kind: kwStop},
+	"order the results in": {kind: kwStop}, "order the result in": {kind: kwStop}, "sort the list in": {kind: kwStop},
+	"alphabetically ordered": {kind: kwAsc, alpha: true}, "alphabetically sorted": {kind: kwAsc, alpha: true},
 	// "the names of technicians by ascending order of age": "by" is the
 	// sort, its direction named.
 	"by ascending order of": {kind: kwAsc}, "by descending order of": {kind: kwDesc, desc: true},
@@ -224,6 +238,12 @@ var keywords = map[string]keyword{
 	"in total": {kind: kwStop}, "all together": {kind: kwStop}, "altogether": {kind: kwStop},
 	"a list of": {kind: kwStop}, "the list of": {kind: kwStop}, "so far": {kind: kwStop},
 	"at all": {kind: kwStop}, "right now": {kind: kwStop},
+	"in the past": {kind: kwStop},
+	// "a salary in the range of 8000 and 12000": between.
+	"in the range of": {kind: kwBetween}, "within the range of": {kind: kwBetween}, "in the range": {kind: kwBetween},
+	// "tracks that are part of the rock genre": belonging, which the join
+	// already says.
+	"are part of": {kind: kwStop}, "is part of": {kind: kwStop},
 	// "students 18 years old": an age, read with the number before it.
 	"years old": {kind: kwStop}, "year old": {kind: kwStop}, "years of age": {kind: kwStop},
 	// "his or her name": one person, whichever pronoun; no condition.
@@ -264,6 +284,15 @@ var softStops = setOf(
 	// "the most common type among apartments with …": the rows the
 	// question is about, as "of" would say.
 	"among",
+	// "got" as "has": the candidate who got the lowest rate.
+	"got", "gotten", "gets", "getting",
+	// Events that happened are the rows themselves ("the stadium where the
+	// most accidents occurred"); "based" is "located".
+	"occur", "occurs", "occurred", "happen", "happens", "happened", "based",
+	"regarding", "concerning", "showing",
+	// "drivers who once had a lap time under 93000": ever. After a bound
+	// ("more than once") the tokenizer has made it a number already.
+	"once",
 )
 
 // relationVerbs say how the rows of two tables relate ("students who
@@ -288,6 +317,8 @@ var relationVerbs = setOf(
 	"sell", "sells", "sold", "supply", "supplies", "supplied", "ship", "shipped", "deliver", "delivered",
 	"affect", "affects", "affected", "employ", "employs", "employed", "study", "studies", "studied",
 	"share", "shares", "shared", "release", "releases", "released",
+	"operate", "operates", "operated", "possess", "possesses", "possessed",
+	"cause", "causes", "caused", "go", "goes", "went", "come", "comes", "came",
 )
 
 // everythingWords ask for whole rows rather than what the rows are called.
@@ -385,15 +416,15 @@ var equivalents = []struct {
 	{[]string{"customer", "client"}, true},
 	{[]string{"employee", "staff", "worker"}, true},
 	{[]string{"department", "division"}, true},
-	{[]string{"company", "enterprise", "firm"}, true},
+	{[]string{"company", "enterprise", "firm", "manufacturer", "business"}, true},
 	{[]string{"document", "file"}, true},
 	{[]string{"movie", "film"}, true},
-	{[]string{"instructor", "teacher"}, true},
+	{[]string{"instructor", "teacher", "professor", "lecturer", "tutor"}, true},
 	{[]string{"airport", "aerodrome"}, true},
 	{[]string{"ship", "vessel"}, true},
 	{[]string{"aircraft", "airplane", "plane"}, true},
 	{[]string{"course", "curriculum"}, true},
-	{[]string{"job", "occupation"}, true},
+	{[]string{"job", "occupation", "profession"}, true},
 	{[]string{"dorm", "dormitory"}, true},
 	{[]string{"catalog", "catalogue"}, false},
 	{[]string{"category", "kind"}, true},
@@ -410,13 +441,12 @@ var equivalents = []struct {
 	{[]string{"driver", "chauffeur"}, true},
 	{[]string{"author", "writer"}, true},
 	{[]string{"advisor", "adviser"}, false},
-	{[]string{"professor", "teacher", "lecturer"}, true},
 	{[]string{"population", "populace", "inhabitants"}, true},
 	{[]string{"elevation", "altitude"}, true},
-	{[]string{"artist", "performer"}, true},
+	{[]string{"artist", "performer", "musician", "singer"}, true},
 	{[]string{"date", "day"}, true},
 	{[]string{"revenue", "income", "earnings"}, true},
-	{[]string{"salary", "pay", "earnings"}, true},
+	{[]string{"salary", "pay", "paid", "earnings"}, true},
 	{[]string{"rating", "score"}, true},
 	{[]string{"length", "duration"}, true},
 	{[]string{"age", "old", "aged"}, true},
@@ -435,6 +465,10 @@ var equivalents = []struct {
 	{[]string{"athlete", "sportsperson"}, true},
 	{[]string{"reservation", "booking"}, true},
 	{[]string{"district", "region"}, true},
+	{[]string{"postcode", "zip code", "post code", "postal code", "zipcode"}, true},
+	{[]string{"person", "individual", "human"}, true},
+	{[]string{"store", "shop", "outlet"}, true},
+	{[]string{"vehicle", "car", "automobile"}, true},
 }
 
 // tablePrefixes begin table names by convention without naming the thing
