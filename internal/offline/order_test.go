@@ -83,12 +83,13 @@ func TestRecencyAndRepetition(t *testing.T) {
 		{`What is the name of the race that occurred most recently?`, `{"select":[{"expr":{"col":"race.race_name"}}],"from":{"table":"race"},"order_by":[{"expr":{"col":"race.date"},"desc":true}],"limit":1}`},
 		{`Which event names were used more than twice in party events?`, `{"select":[{"expr":{"col":"party_event.event_name"}}],"from":{"table":"party_event"},"group_by":[{"col":"party_event.event_name"}],"having":{"op":">","left":{"agg":"count"},"right":{"value":2}}}`},
 		{`Which event names were used at least 3 times for party events?`, `{"select":[{"expr":{"col":"party_event.event_name"}}],"from":{"table":"party_event"},"group_by":[{"col":"party_event.event_name"}],"having":{"op":">=","left":{"agg":"count"},"right":{"value":3}}}`},
+		// "once" is "at some time", not a count of one.
+		{`Show the ids of trips that once lasted 100.`, `{"select":[{"expr":{"col":"trip.id"}}],"from":{"table":"trip"},"where":{"op":"=","left":{"col":"trip.duration"},"right":{"value":100}}}`},
 		{`Show the names of persons whose salary is in the range of 8000 and 12000.`, `{"select":[{"expr":{"col":"person.name"}}],"from":{"table":"person"},"where":{"op":"between","left":{"col":"person.salary"},"low":{"value":8000},"high":{"value":12000}}}`},
 	})
 	runRefusals(t, orderSchema(), []string{
 		`What is the first name of the claim?`,                             // "first" not before a table
 		`Which attractions are visited twice?`,                             // no bound: exactly, or at least?
-		`Show the ids of trips that once lasted 100.`,                      // "once" is "at some time"
 		`What is the room of the latest appointment?`,                      // start or end
 		`What is the room of the appointment that finished most recently?`, // no column named by the verb
 		`Which event names were used more than 2?`,                         // 2 of what?

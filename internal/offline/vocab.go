@@ -26,11 +26,11 @@ var headNouns = setOf("score", "scores", "size", "sizes", "amount", "amounts", "
 // decor" asks for the decor, "how many kinds of enzymes" counts them.
 var kindNouns = setOf("kind", "kinds", "sort", "sorts", "variety", "varieties")
 
-// lengthWords rank or compare by a length in time or space, and only
+// lengthAdjectives rank or compare by a length in time or space, and only
 // before the column that holds it ("the shortest duration") or after it
 // before "than" ("a length longer than 3000"): alone ("the shortest
 // song") they name no column this planner can be sure of.
-var lengthWords = map[string]keyword{
+var lengthAdjectives = map[string]keyword{
 	"longest": {kind: kwMax}, "shortest": {kind: kwMin},
 	"longer": {kind: kwMax}, "shorter": {kind: kwMin},
 }
@@ -130,7 +130,7 @@ func (lx *lexicon) absorbHeads(toks []token, ms []mention) []mention {
 			out[k].to, out[k].text, out[k].plural = m.to, out[k].text+" "+m.text, m.plural
 			continue
 		}
-		if w := toks[m.from].text; m.kind != mUnknown || m.to-m.from != 1 || !headNouns[w] && !attrNouns[w] && !kindNouns[w] && !nameNouns[w] && lengthWords[w].kind == kwNone {
+		if w := toks[m.from].text; m.kind != mUnknown || m.to-m.from != 1 || !headNouns[w] && !attrNouns[w] && !kindNouns[w] && !nameNouns[w] && lengthAdjectives[w].kind == kwNone {
 			if out != nil {
 				out = append(out, m)
 			}
@@ -139,7 +139,7 @@ func (lx *lexicon) absorbHeads(toks []token, ms []mention) []mention {
 		if out == nil {
 			out = append(make([]mention, 0, len(ms)), ms[:i]...)
 		}
-		if kw, ok := lengthWords[toks[m.from].text]; ok {
+		if kw, ok := lengthAdjectives[toks[m.from].text]; ok {
 			if i+1 < len(ms) && ms[i+1].from == m.to && columnsOnly(ms[i+1]) {
 				// "the shortest duration": the lowest.
 				m.kind, m.kw = mKeyword, kw
