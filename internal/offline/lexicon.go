@@ -54,6 +54,10 @@ type lexicon struct {
 	measureNames map[string][]int
 	// maxSpan is the longest phrase, in words, worth looking up.
 	maxSpan int
+	// startSurf and startStem hold the first words of the multi-word keys
+	// of keywords and values (surface forms) and of names and measures
+	// (stems): see indexStarts.
+	startSurf, startStem map[string]bool
 	// groupsByKey: the engine lets a query grouped by a primary key show
 	// the table's other columns (SQLite, PostgreSQL, MySQL; not SQL Server
 	// or DuckDB).
@@ -297,7 +301,42 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 		}
 	}
 	lx.addMeasures(s, measures)
+	lx.indexStarts()
 	return lx
+}
+
+// indexStarts records the first word of every phrase of two words or more
+// that [lexicon.longest] looks up: a span whose first word starts none
+// needs no key built, and building keys was a fifth of planning's time.
+func (lx *lexicon) indexStarts() {
+	lx.startSurf, lx.startStem = map[string]bool{}, map[string]bool{}
+	first := func(into map[string]bool, key string) {
+		if i := strings.IndexByte(key, ' '); i > 0 {
+			into[key[:i]] = true
+		}
+	}
+	for k := range keywords {
+		first(lx.startSurf, k)
+	}
+	for k := range lx.values {
+		first(lx.startSurf, k)
+	}
+	for k := range lx.names {
+		first(lx.startStem, k)
+	}
+	for k := range lx.measureNames {
+		first(lx.startStem, k)
+	}
+}
+
+// mayStart reports whether a phrase of two words or more beginning with t
+// could be a key of longest's maps.
+func (lx *lexicon) mayStart(t token) bool {
+	st := t.stem
+	if t.kind == tokNumber {
+		st = t.text
+	}
+	return lx.startSurf[t.text] || lx.startStem[st]
 }
 
 // addSexValues lets "female" and "male" name the coded values of a sex or

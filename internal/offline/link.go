@@ -51,7 +51,9 @@ type mention struct {
 // value wins; at equal length a keyword beats a name and a name beats a
 // value, since the schema's words are the stronger evidence.
 func (lx *lexicon) link(toks []token) []mention {
-	var ms []mention
+	// At most one mention per token: sized once, since a mention is large
+	// and growing the slice was most of planning's allocation.
+	ms := make([]mention, 0, len(toks))
 	inLead := true
 	for i := 0; i < len(toks); {
 		t := toks[i]
@@ -268,6 +270,9 @@ func (lx *lexicon) splitAggregate(toks []token, m mention, named map[int]bool) (
 // It returns a zero length when none does.
 func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 	for n := min(lx.maxSpan, len(toks)-i); n >= 1; n-- {
+		if n > 1 && !lx.mayStart(toks[i]) {
+			continue
+		}
 		span := toks[i : i+n]
 		if !plainWords(span) {
 			continue

@@ -136,7 +136,9 @@ func valueKey(s string) string {
 // quotation marks are part of the value.
 func scan(q string, quotes bool) []token {
 	rs := []rune(q)
-	var toks []token
+	// About one token per six characters of English; sized once so the
+	// slice rarely grows.
+	toks := make([]token, 0, len(rs)/5+2)
 	for i := 0; i < len(rs); {
 		r := rs[i]
 		if quotes {
