@@ -33,7 +33,7 @@ type token struct {
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
 // comparison symbols. Other punctuation only separates.
-func tokenize(q string) []token { return orMore(expandShared(scan(q, true))) }
+func tokenize(q string) []token { return orMore(orEqual(expandShared(scan(q, true)))) }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
 // "two or fewer cards") as the comparison written before it ("at least 3
@@ -43,7 +43,7 @@ func orMore(toks []token) []token {
 	out := make([]token, 0, len(toks))
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" {
+		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" && !numberAfter(toks, i+2) {
 			var lead []string
 			switch toks[i+2].text {
 			case "more", "greater", "above", "over":
