@@ -353,7 +353,7 @@ func (p *parser) literal(i int) *refusal {
 		// "departments whose average salary is above 42000"
 		return p.aggCond(i, cmp, c, a, op)
 	}
-	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c)) {
+	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c) || p.inNonYear(i, c)) {
 		f := filterSpec{at: i, kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
 		switch m.kind {
 		case mNumber:

@@ -484,6 +484,11 @@ func (r *resolver) projection() *refusal {
 				continue
 			}
 			if q.agg != "" {
+				if q.agg == "count" && !q.rankAgg && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
+					if alt := r.besideGroup(m, c); alt != nil {
+						c = alt
+					}
+				}
 				if !slices.Contains(q.groupBy, c) {
 					if !r.groupShows(c) {
 						return refuseUnsupported("showing %s beside an aggregate", c.ref)

@@ -32,11 +32,11 @@ type token struct {
 
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
-// comparison symbols. Other punctuation only separates. Sort requests
-// and counts of times are then rewritten into the phrases the parser
-// reads (order.go, times.go).
+// comparison symbols. Other punctuation only separates. "Or equal to"
+// comparisons, sort requests and counts of times are then rewritten into
+// the phrases the parser reads (bounds.go, order.go, times.go).
 func tokenize(q string) []token {
-	return orMore(repetitions(sortPhrases(expandShared(scan(q, true)))))
+	return orMore(repetitions(sortPhrases(orEqual(expandShared(scan(q, true))))))
 }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
@@ -49,7 +49,7 @@ func orMore(toks []token) []token {
 	out := make([]token, 0, len(toks))
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" {
+		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" && !numberAfter(toks, i+2) {
 			var lead []string
 			switch toks[i+2].text {
 			case "more", "greater", "above", "over", "later", "after", "older":
