@@ -74,6 +74,10 @@ func build(q *query) *plan.Plan {
 			p.Having = &plan.Cond{Op: q.having, Left: &agg, Right: &n}
 		}
 		for _, a := range q.moreAggs {
+			if a.col == nil {
+				p.Select = append(p.Select, plan.SelectItem{Expr: plan.Expr{Agg: "count"}})
+				continue
+			}
 			arg := plan.Col(a.col.ref)
 			p.Select = append(p.Select, plan.SelectItem{Expr: plan.Expr{Agg: a.agg, Arg: &arg}})
 		}
@@ -243,11 +247,18 @@ func describe(q *query) string {
 		fmt.Fprintf(&b, "measure %s", q.measure.def.Name)
 	case q.agg == "count":
 		fmt.Fprintf(&b, "number of %s", q.from.name)
+		for _, a := range q.moreAggs {
+			fmt.Fprintf(&b, ", %s of %s", aggName(a.agg), a.col.ref)
+		}
 	case q.agg == "count_distinct":
 		fmt.Fprintf(&b, "number of distinct %s", q.aggCol.ref)
 	case q.agg != "":
 		fmt.Fprintf(&b, "%s of %s", aggName(q.agg), q.aggCol.ref)
 		for _, a := range q.moreAggs {
+			if a.col == nil {
+				fmt.Fprintf(&b, ", number of %s", q.from.name)
+				continue
+			}
 			fmt.Fprintf(&b, ", %s of %s", aggName(a.agg), a.col.ref)
 		}
 	case len(q.order) > 0 && q.limit > 0:

@@ -76,6 +76,9 @@ type frame struct {
 	// lackingBy marks a passive "not employed by any Y": the agent
 	// phrase says how Y relates, through whichever table links them.
 	lackingBy bool
+	// negSet marks an EXCEPT read from a negated condition (negation.go):
+	// each side must read one table.
+	negSet bool
 	// showCount shows the count of a ranking or condition on counts
 	// ("… and the number of students").
 	showCount bool
@@ -162,6 +165,9 @@ type parser struct {
 	countAt, aggAt int
 	// countSorted marks a sort by a count that sortByCount accepted.
 	countSorted bool
+	// negSet is the negation of one condition read as a set difference
+	// (negation.go), -1: none.
+	negSet int
 }
 
 // parse reads the mentions into a frame, or refuses.
@@ -172,10 +178,11 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		return nil, r
 	}
 	p := &parser{
-		lx:   lx,
-		f:    &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1},
-		ms:   ms,
-		used: make([]bool, len(ms)),
+		lx:     lx,
+		f:      &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1},
+		ms:     ms,
+		used:   make([]bool, len(ms)),
+		negSet: -1,
 	}
 	for k, m := range ms {
 		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
@@ -191,7 +198,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		}
 	}
 	p.owners()
-	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.values, p.literals, p.keywords, p.leftovers, p.check} {
+	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.values, p.literals, p.negatedSet, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}
@@ -234,7 +241,7 @@ func screen(ms []mention) *refusal {
 		}
 		switch m.kw.kind {
 		case kwNot:
-			if _, ok := lacks(ms, i); !negatesValue(ms, i) && !ok {
+			if _, ok := lacks(ms, i); !negatesValue(ms, i) && !ok && !negatedCond(ms, i) {
 				return refuseUnsupported("negation (%q)", m.text)
 			}
 		case kwBoth:
@@ -350,6 +357,10 @@ func lacks(ms []mention, i int) (l lack, ok bool) {
 			// "do not have any allergies": a column named in the plural,
 			// held by a table that refers to X (resolve checks which).
 			l.y = j
+		case l.y >= 0 && l.far < 0 && l.verb < 0 && l.by < 0 && linkAfter(ms, l.y, j):
+			// "no devices in stock", "no company office": the table
+			// after Y holds the pairs (linkAfter).
+			l.y, l.far = j, l.y
 		case l.y >= 0 && subFilterWord(m):
 			// "without a race in class 'GT'": conditions on Y's rows. A
 			// column right after Y is part of its name ("without any

@@ -81,6 +81,9 @@ func (p *parser) negations() *refusal {
 					p.used[x] = true
 				}
 			}
+		} else if p.negSet < 0 && negatedCond(p.ms, i) {
+			p.negSet = i // negation.go
+			p.used[i] = true
 		}
 	}
 	return nil
@@ -293,6 +296,9 @@ func (p *parser) literal(i int) *refusal {
 	} else if p.is(c, kwCmp, kwDateCmp) {
 		cmp, op = c, p.ms[c].kw.op
 		c = p.prev(c)
+	} else if k := p.boundBefore(c, i); k >= 0 {
+		// "after the year 1989": the bound before the column (compare.go).
+		cmp, op = k, p.ms[k].kw.op
 	}
 	if m.kind == mNumber && p.yearsOld(i) && !p.isCol(c) {
 		// "students over 20 years old": the age column, not named.

@@ -98,7 +98,21 @@
 // own foreign key to the Y named beside it ("instructors in the Physics
 // department"); and "X <verb> the most Y" with no relative word ("which
 // range contains the most mountains", "the industry shared by the most
-// companies", ranking.go).
+// companies", ranking.go). Round eleven adds: "Which X …? Give me the
+// C." as one question, the C of the X the first sentence picks, and "…
+// and what is X" as "… and X", each read only when the question fails as
+// written (sentences.go); "no Y in Z" and "no Y Z" as no row of the link
+// table Z ("shops with no devices in stock"); a negated condition on the
+// question's own table as a set difference ("studios that never worked
+// with director Walter Hill": all studios EXCEPT those of his films) and
+// "X but never V" as "X but not V" (negation.go); a count beside
+// aggregates of the counted rows' columns ("the number of dorms and total
+// capacity per gender"), aggregates each before their own column ("the
+// highest cost, lowest cost and average cost"), "oldest"/"youngest" in a
+// list of aggregates, and a count said twice or said again as "the
+// count" (aggs.go); a bound before the numeric column it bounds ("after
+// the year 1989"), and "under" as a preposition before a condition
+// (compare.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
@@ -189,6 +203,18 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	pl, rf := p.planTokens(toks, tr)
 	if rf == nil || len(toks) > maxTokens || rf.kind == RefusedWrite {
 		return pl, rf
+	}
+	// Two sentences, rows picked and then what to show of them, as one
+	// question (sentences.go), likewise only when read apart they fail.
+	if joined, ok := p.sentences(question); ok {
+		if g, jrf := p.planTokens(p.lx.shareHeads(joined), tr); jrf == nil {
+			return g, nil
+		}
+	}
+	if joined, ok := andWhat(toks); ok {
+		if g, jrf := p.planTokens(joined, tr); jrf == nil {
+			return g, nil
+		}
 	}
 	// A period phrase the schema does not claim ("per month") is read
 	// only when the question cannot be planned with it.

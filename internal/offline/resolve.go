@@ -149,7 +149,9 @@ func (r *resolver) lacking() *refusal {
 		// "instructors who did not teach any courses": the link table Y
 		// must refer to the courses, so that no row of Y means no course.
 		far := strongest(r.ms[r.f.lackingFar].tables, classSynonym)
-		if len(far) != 1 || len(y.parents[far[0].table]) != 1 || far[0].table == r.subject.idx {
+		if z := r.linkNamedAfter(y, far); z != nil {
+			y = z
+		} else if len(far) != 1 || len(y.parents[far[0].table]) != 1 || far[0].table == r.subject.idx {
 			return refuseUnresolved("I could not tell how %s, %s and %s relate in this question.", r.subject.name, y.name, r.ms[r.f.lackingFar].text)
 		}
 	} else if y != r.subject && len(y.parents[r.subject.idx]) == 0 && r.f.lackingVerb < 0 && len(r.subFilters()) == 0 {

@@ -149,7 +149,7 @@ func (p *parser) aboveAverage(i, cmp int) *refusal {
 // starts no list.
 func (p *parser) aggRun(i int) []int {
 	var run []int
-	for j := i; p.is(j, kwSum, kwAvg, kwMax, kwMin) && !p.used[j]; {
+	for j := i; p.is(j, kwSum, kwAvg, kwMax, kwMin) && !p.used[j] || len(run) > 0 && p.ageExtreme(j); {
 		run = append(run, j)
 		n := p.next(j)
 		if !p.is(n, kwAnd, kwComma) {
@@ -180,7 +180,7 @@ func (p *parser) aggregates(run []int) *refusal {
 	}
 	p.f.agg = aggOf(p.ms[run[0]].kw.kind)
 	for _, j := range run[1:] {
-		p.f.moreAggs = append(p.f.moreAggs, aggItem{agg: aggOf(p.ms[j].kw.kind), m: -1})
+		p.f.moreAggs = append(p.f.moreAggs, aggItem{agg: p.listedAgg(j), m: -1})
 	}
 	for x := run[0]; x <= last; x++ {
 		p.used[x] = true // the keywords and the commas between them
@@ -220,6 +220,9 @@ func (p *parser) setAgg(i int, agg string) *refusal {
 		p.f.moreAggs = append(p.f.moreAggs, aggItem{agg: agg, m: m})
 		p.used[i] = true
 		return nil
+	}
+	if p.f.agg != "" && p.moreAgg(i, agg) {
+		return nil // aggs.go
 	}
 	if p.f.agg != "" {
 		return refuseUnsupported("several aggregates in one question (%q and another)", p.ms[i].text)
@@ -269,8 +272,19 @@ func (p *parser) count(i int) *refusal {
 	}
 	p.countAt = i
 	obj := p.object(i)
+	if p.is(obj, kwCount) && !p.used[obj] {
+		// "Count the total number of services", "count how many …": one
+		// count, said twice.
+		p.used[obj] = true
+		obj = p.object(obj)
+	}
 	for p.isValue(obj) || p.is(obj, kwDistinct) {
 		obj = p.object(obj)
+	}
+	if t := p.next(obj); p.is(obj, kwSum) && p.isTable(t) && !p.used[t] {
+		// "the number of total papers": all of them, not a sum.
+		p.used[obj] = true
+		obj = t
 	}
 	if f := p.f; f.agg == "count" && f.counted >= 0 && p.isTable(obj) && !p.used[obj] && sameTables(p.ms[obj].tables, p.ms[f.counted].tables) {
 		// "How many coaches does each club have? List the club name
@@ -291,6 +305,8 @@ func (p *parser) count(i int) *refusal {
 		p.f.counted = prev
 		p.f.tables = append(p.f.tables, prev)
 		p.used[prev] = true
+	case p.countBack(i):
+		return nil // aggs.go
 	default:
 		return refuseUnresolved("I could not tell what to count.")
 	}
@@ -314,8 +330,11 @@ func (p *parser) aggregate(i int) *refusal {
 	}
 	if f := p.f; f.agg == agg && f.measure >= 0 && p.isCol(obj) && !p.used[obj] && sameCols(p.ms[obj].cols, p.ms[f.measure].cols) {
 		// "the average base price per bed type? List the bed type and
-		// average base price": the same aggregate asked again.
+		// average base price": the same aggregate asked again; after a
+		// ranking by it ("the department with the highest average GPA,
+		// and the average GPA"), also shown.
 		p.used[i], p.used[obj] = true, true
+		f.showCount = f.showCount || f.countGroups
 		return nil
 	}
 	if !p.isCol(obj) || p.used[obj] {
@@ -736,6 +755,12 @@ func (p *parser) top(i int) *refusal {
 func (p *parser) group(i int) *refusal {
 	m := p.ms[i]
 	n := p.object(i)
+	for m.kw.kind == kwGroup && p.is(n, kwDistinct, kwGroup) && !p.used[n] {
+		// "for each distinct product name", "for each of the different
+		// majors", "for each each": the groups are the values anyway.
+		p.used[n] = true
+		n = p.object(n)
+	}
 	hasAgg := p.f.agg != "" || p.aggAhead(i)
 	switch {
 	case p.isCol(n) && !p.used[n]:
@@ -893,6 +918,8 @@ func (p *parser) leftovers() *refusal {
 			// "both cities over 1500 and cities under 500": the two
 			// conditions no one row meets are read as two sets.
 			p.used[i] = true
+		case m.kind == mKeyword && m.kw.kind == kwCmp && p.underIn(i):
+			p.used[i] = true // compare.go
 		case m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwDateCmp):
 			return refuseUnsupported("the comparison %q here: compare a named column with a number (for example: salary over 50000)", m.text)
 		case m.kind == mNumber:

@@ -54,6 +54,9 @@ func splitSets(f *frame) *sides {
 			switch {
 			case j == k:
 				right.filters = append(right.filters, pos)
+			case f.negSet:
+				// "studios in Paris that never worked with Walter Hill":
+				// any of his films counts, wherever it was made.
 			case o.kind == fValue && sharesColumn(f, o, fs):
 			default:
 				right.filters = append(right.filters, o)
@@ -238,6 +241,9 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 		}
 		if q.agg != "" || q.limit > 0 || len(q.order) > 0 {
 			return nil, refuseUnsupported("combining sets of rows that are counted, ranked or sorted")
+		}
+		if f.negSet && !oneTable(q) {
+			return nil, refuseUnsupported("negation of a condition on another table than %s", q.from.name)
 		}
 		ps[k] = build(q)
 	}

@@ -16,7 +16,7 @@ func (r *resolver) measure() *refusal {
 		return nil // set by measureJoins
 	case f.agg == "count" && f.measure < 0:
 		q.agg = "count"
-		return nil
+		return r.moreAggCols(nil)
 	case f.agg == "count":
 		col, rf := r.column(f.measure, true)
 		if rf != nil {
@@ -36,19 +36,7 @@ func (r *resolver) measure() *refusal {
 			return rf
 		}
 		q.agg, q.aggCol = f.agg, col
-		for _, a := range f.moreAggs {
-			c := col
-			if a.m >= 0 {
-				if c, rf = r.column(a.m, true); rf != nil {
-					return rf
-				}
-			}
-			if rf := aggregable(c, a.agg); rf != nil {
-				return rf
-			}
-			q.moreAggs = append(q.moreAggs, aggCol{agg: a.agg, col: c})
-		}
-		return nil
+		return r.moreAggCols(col)
 	case f.rows && f.adj != nil:
 		col, rf := r.adjective(*f.adj)
 		if rf != nil {
