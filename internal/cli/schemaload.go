@@ -12,42 +12,13 @@ import (
 	"querent/internal/schemacache"
 )
 
-// maxValueColumns bounds the text columns whose value lists are read at
-// introspection (one bounded query each): beyond it, the samples the engine
-// introspection took are what literals are grounded in.
-const maxValueColumns = 2000
-
-// valuesPerColumn is how many distinct values of a column make it
-// "low-cardinality": at most this many are listed completely.
-const valuesPerColumn = 50
-
 // loadSchema reads the database's schema — introspection, inferred foreign
 // keys (infer_foreign_keys), complete value lists of low-cardinality text
 // columns — through the on-disk schema cache unless it is off. It returns
 // a line saying where the schema came from.
 func loadSchema(ctx context.Context, cfg config.Config, db database.Engine, refresh bool, getenv func(string) string) (*schema.Schema, string, error) {
 	build := func(ctx context.Context) (*schema.Schema, error) {
-		s, err := db.Introspect(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if textColumns(s) <= maxValueColumns {
-			// A failure here leaves the introspected samples: worth a
-			// note, not the question.
-			_ = database.LoadValues(ctx, db, s, valuesPerColumn)
-		}
-		if cfg.InferForeignKeys {
-			p, err := database.NewProber(db, s)
-			if err != nil {
-				return nil, fmt.Errorf("infer foreign keys: %w", err)
-			}
-			keys, err := schema.InferForeignKeys(ctx, s, p, schema.InferOptions{})
-			if err != nil {
-				return nil, fmt.Errorf("infer foreign keys: %w", err)
-			}
-			s = s.WithInferredKeys(keys)
-		}
-		return s, nil
+		return database.Describe(ctx, db, database.DescribeOptions{InferForeignKeys: cfg.InferForeignKeys})
 	}
 	dir := schemaCacheDir(cfg, getenv)
 	if dir == "" {
@@ -85,18 +56,6 @@ func hasScheme(dsn string) bool {
 		}
 	}
 	return false
-}
-
-func textColumns(s *schema.Schema) int {
-	n := 0
-	for _, t := range s.Tables {
-		for _, c := range t.Columns {
-			if c.Kind == schema.KindText {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // schemaCacheDir is schema_cache from the config, "off" for none, else the

@@ -395,7 +395,9 @@ func (st *dbState) open(ctx context.Context, opt *Options) error {
 			st.err = fmt.Errorf("open %s: %w", st.path, err)
 			return
 		}
-		s, err := db.Introspect(ctx)
+		// The schema as `querent ask` reads it (value lists, inferred
+		// keys), so the figures are what users get.
+		s, err := database.Describe(ctx, db, database.DescribeOptions{InferForeignKeys: true})
 		if err != nil {
 			db.Close()
 			st.err = fmt.Errorf("read the schema of %s: %w", st.path, err)

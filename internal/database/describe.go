@@ -1,0 +1,64 @@
+package database
+
+import (
+	"context"
+	"fmt"
+
+	"querent/internal/schema"
+)
+
+// DescribeOptions says how much [Describe] reads beyond the catalog.
+type DescribeOptions struct {
+	// InferForeignKeys adds the keys the schema does not declare, inferred
+	// from names and value containment (schema.InferForeignKeys).
+	InferForeignKeys bool
+}
+
+// maxValueColumns bounds the text columns whose value lists are read (one
+// bounded query each): beyond it, the samples introspection took are what
+// literals are grounded in.
+const maxValueColumns = 2000
+
+// valuesPerColumn is how many distinct values of a column make it
+// "low-cardinality": at most this many are listed completely.
+const valuesPerColumn = 50
+
+// Describe reads what querent knows of a database before any question:
+// the introspected schema, the complete value lists of low-cardinality
+// text columns, and (optionally) inferred foreign keys. The CLI and the
+// evaluation harness both call it, so what is measured is what users get.
+func Describe(ctx context.Context, db Engine, opt DescribeOptions) (*schema.Schema, error) {
+	s, err := db.Introspect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if textColumns(s) <= maxValueColumns {
+		// A failure here leaves the introspected samples: worth a note,
+		// not the question.
+		_ = LoadValues(ctx, db, s, valuesPerColumn)
+	}
+	if opt.InferForeignKeys {
+		p, err := NewProber(db, s)
+		if err != nil {
+			return nil, fmt.Errorf("infer foreign keys: %w", err)
+		}
+		keys, err := schema.InferForeignKeys(ctx, s, p, schema.InferOptions{})
+		if err != nil {
+			return nil, fmt.Errorf("infer foreign keys: %w", err)
+		}
+		s = s.WithInferredKeys(keys)
+	}
+	return s, nil
+}
+
+func textColumns(s *schema.Schema) int {
+	n := 0
+	for _, t := range s.Tables {
+		for _, c := range t.Columns {
+			if c.Kind == schema.KindText {
+				n++
+			}
+		}
+	}
+	return n
+}
