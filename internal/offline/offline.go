@@ -19,9 +19,11 @@
 //	resolve   the question's table, then each mention's column, joining a
 //	          parent along one foreign key, or a table the question names
 //	          along the one shortest path of at most three foreign keys
-//	          (never two equally short, never from one child of a parent
-//	          to another, never two children deep) (resolve.go, paths.go,
-//	          filters.go, shape.go)
+//	          (never two equally short, unless the question names the
+//	          tables of exactly one; never from one child of a parent to
+//	          another, never two children deep), grouping through one
+//	          link table ("students in each dorm": lives_in) (resolve.go,
+//	          paths.go, linkjoins.go, filters.go, shape.go)
 //	build     the Plan (build.go)
 //
 // Every stage may refuse (refuse.go); [Planner.PlanWithTrace] records what

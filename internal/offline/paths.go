@@ -1,5 +1,7 @@
 package offline
 
+import "slices"
+
 // hop is one join of a path between tables: table is joined to prev, the
 // table before it on the path, along edge e. down means table references
 // prev (a child); otherwise prev references table (a parent).
@@ -34,6 +36,29 @@ func link(a, b *tableInfo) (e fkEdge, down, ok bool) {
 // rarely what a question relates). A nil path with n == 0 means none
 // within maxHops.
 func (lx *lexicon) path(a, b *tableInfo) (p []hop, n int) {
+	return lx.pathWhere(a, b, nil)
+}
+
+// pathVia is [lexicon.path] narrowed by the tables a question names: when
+// several chains are equally short and exactly one of them passes only
+// through named tables ("procedures physician John Wen was trained in"
+// names trained_in, not undergoes, between physicians and procedures),
+// that one is the chain meant.
+func (lx *lexicon) pathVia(a, b *tableInfo, named []*tableInfo) (p []hop, n int) {
+	p, n = lx.pathWhere(a, b, nil)
+	if n < 2 || len(p) < 2 {
+		return p, n
+	}
+	q, m := lx.pathWhere(a, b, func(t *tableInfo) bool { return slices.Contains(named, t) })
+	if m != 1 || len(q) != len(p) {
+		return p, n
+	}
+	return q, 1
+}
+
+// pathWhere is [lexicon.path] through only the tables between a and b
+// that through accepts (all of them when through is nil).
+func (lx *lexicon) pathWhere(a, b *tableInfo, through func(*tableInfo) bool) (p []hop, n int) {
 	if a == b {
 		return nil, 1
 	}
@@ -54,7 +79,7 @@ func (lx *lexicon) path(a, b *tableInfo) (p []hop, n int) {
 		var next []state
 		for _, st := range frontier {
 			for _, u := range lx.tables {
-				if u == st.t {
+				if u == st.t || u != b && through != nil && !through(u) {
 					continue
 				}
 				e, down, ok := link(st.t, u)

@@ -48,6 +48,9 @@ type query struct {
 	// semi reads the joins and their conditions as a subquery of the
 	// subject's keys: each row of the subject once.
 	semi bool
+	// linkGroups are the grouping tables joined through a link table
+	// (linkjoins.go).
+	linkGroups []*tableInfo
 }
 
 // aggCol is one further aggregate and its column.
@@ -375,7 +378,7 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 		// end of one shortest path from it.
 		subject = first
 		for _, o := range named {
-			if _, n := r.lx.path(first, o); n != 1 {
+			if _, n := r.lx.pathVia(first, o, named); n != 1 {
 				subject = nil
 			}
 		}
@@ -649,6 +652,7 @@ func (r *resolver) parentRefs(cands []nameRef, named bool) (map[int][]nameRef, [
 		}
 		t := r.lx.tables[c.table]
 		far := (named || r.q != nil && r.q.measure != nil) && t != r.subject && r.connected(t)
+		far = far || r.groupedThroughLink(t)
 		if _, ok := r.subject.parents[c.table]; ok || far {
 			if _, seen := byParent[c.table]; !seen {
 				order = append(order, c.table)
@@ -754,7 +758,7 @@ func (r *resolver) reach(t *tableInfo) *refusal {
 // subject, with the tables between; two equally short paths, or none
 // within maxHops, are refused.
 func (r *resolver) reachByPath(t *tableInfo) *refusal {
-	p, n := r.lx.path(r.subject, t)
+	p, n := r.lx.pathVia(r.subject, t, r.named)
 	switch {
 	case n == 0:
 		return refuseUnresolved("I cannot connect %s to %s through at most %d foreign keys.", t.name, r.subject.name, maxHops)
@@ -783,7 +787,7 @@ func (r *resolver) connected(t *tableInfo) bool {
 	if n := len(r.subject.parents[t.idx]); n > 0 {
 		return n == 1
 	}
-	_, n := r.lx.path(r.subject, t)
+	_, n := r.lx.pathVia(r.subject, t, r.named)
 	return n == 1
 }
 

@@ -281,9 +281,17 @@ func (r *resolver) groups() *refusal {
 		// subject, or the last table before t on a path up through parents
 		// ("quantity per category": order_items → products → categories).
 		holder := r.subject
+		linked := false // reached through a link table: shown by t's labels
 		switch len(edges) {
 		case 0:
 			up, ok := r.upPath(t)
+			if !ok {
+				up, ok = r.linkHop(g, t)
+				linked = ok
+				if ok {
+					r.q.linkGroups = append(r.q.linkGroups, t)
+				}
+			}
 			if !ok {
 				return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
 			}
@@ -304,7 +312,7 @@ func (r *resolver) groups() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if holder != r.subject && len(shown) == 0 && textKeys(keys) {
+		if holder != r.subject && !linked && len(shown) == 0 && textKeys(keys) {
 			// Two keys up, a key written as text (dept_code) is the
 			// group's own code and is shown as such; a number is a
 			// surrogate, shown by the parent's labels below. The parent

@@ -123,6 +123,11 @@ type fkCandidate struct {
 	loose             bool    // text against a number: only the data can tell
 	parentRows        int64
 	conf              float64
+	// contradicts marks a column whose declared key points back into its
+	// own table although its name names another table (actor.musical_id
+	// declared as referencing actor.actor_id): only the data may overrule
+	// the declaration, so it must agree as fully as for a plain name.
+	contradicts bool
 }
 
 // InferForeignKeys proposes foreign keys the schema does not declare, from
@@ -130,7 +135,11 @@ type fkCandidate struct {
 // Inferred set and Confidence in (0,1]; it goes from a child column to a
 // parent's single-column primary key (or, for a table without one, its "id"
 // column), and no relation is returned in both directions or when declared
-// in either direction. Columns already part of a declared key are left alone.
+// in either direction. Columns already part of a declared key are left
+// alone, except a declared self-reference that the column's name
+// contradicts: actor.musical_id declared as referencing actor.actor_id
+// (a known defect of real schemas) gets the key its name proposes when
+// nearly all its values occur there, beside the declared one.
 //
 // Names propose candidates: "customer_id", "customerId", "CustomerID",
 // "customer" and "cust_id" name a table "customers" or "customer" (plurals,
@@ -225,7 +234,7 @@ type InferredKey struct {
 // reports whether the candidate passes opt's thresholds.
 func (c fkCandidate) confidence(share float64, distinct int64, measured bool, opt InferOptions) (float64, bool) {
 	if !measured {
-		if c.self || c.weak || c.loose {
+		if c.self || c.weak || c.loose || c.contradicts {
 			return 0, false // names that prove little need data
 		}
 		conf := c.name * unmeasuredFactor
@@ -233,6 +242,8 @@ func (c fkCandidate) confidence(share float64, distinct int64, measured bool, op
 	}
 	switch {
 	case c.self && (share < selfMinShare || distinct < selfMinDistinct):
+		return 0, false
+	case c.contradicts && share < opt.MinContainment:
 		return 0, false
 	case c.weak && share < weakMinShare:
 		return 0, false
@@ -394,10 +405,19 @@ func fkCandidates(s *Schema) []fkCandidate {
 		declared := declaredColumns(t)
 		for ci := range t.Columns {
 			col := &t.Columns[ci]
-			if declared[strings.ToLower(col.Name)] {
+			if !declared[strings.ToLower(col.Name)] {
+				out = append(out, ix.columnCandidates(s, i, col)...)
 				continue
 			}
-			out = append(out, ix.columnCandidates(s, i, col)...)
+			if !contradictedSelfReference(t, col.Name) {
+				continue
+			}
+			for _, c := range ix.columnCandidates(s, i, col) {
+				if !c.self && !c.weak && c.parent != t.Name {
+					c.contradicts = true
+					out = append(out, c)
+				}
+			}
 		}
 	}
 	return out
@@ -415,6 +435,34 @@ func declaredColumns(t *Table) map[string]bool {
 		}
 	}
 	return cols
+}
+
+// contradictedSelfReference reports whether every declared key of column
+// col of t points back into t at another column, while col's name holds no
+// relational role ("manager", "parent") that would make a self-reference
+// meant: actor.musical_id declared as referencing actor.actor_id.
+func contradictedSelfReference(t *Table, col string) bool {
+	for _, w := range nameTokens(col) {
+		if selfRoles[w] {
+			return false
+		}
+	}
+	n := 0
+	for _, fk := range t.ForeignKeys {
+		if fk.Inferred {
+			continue
+		}
+		for k, c := range fk.Columns {
+			if !strings.EqualFold(c, col) {
+				continue
+			}
+			if !strings.EqualFold(fk.RefTable, t.Name) || k >= len(fk.RefColumns) || strings.EqualFold(fk.RefColumns[k], col) {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // columnCandidates proposes parents for one column of table ti.
