@@ -316,7 +316,7 @@ func (r *resolver) groups() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if holder != r.subject && len(shown) == 0 && textKeys(keys) {
+		if len(shown) == 0 && textKeys(keys) && (holder != r.subject || r.codeGroup(t)) {
 			// Two keys up, a key written as text (dept_code) is the
 			// group's own code and is shown as such; a number is a
 			// surrogate, shown by the parent's labels below. The parent
@@ -538,7 +538,7 @@ func (r *resolver) projection() *refusal {
 	}
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.
-	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows))
+	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows) || r.categoryList())
 	return nil
 }
 
