@@ -35,6 +35,9 @@ func (r *resolver) filters() *refusal {
 			return refuseUnsupported("negation of a related table's value (%q): which %s to leave out is a set difference", fs.text, r.subject.name)
 		}
 		r.q.conds = append(r.q.conds, c)
+		if fs.kind == fValue && r.eachValue(fs, c) {
+			r.q.groupBy = append(r.q.groupBy, c.col)
+		}
 	}
 	return nil
 }

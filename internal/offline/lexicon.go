@@ -98,7 +98,12 @@ type colInfo struct {
 	numeric, date, year, id bool
 	// complete: samples are all the column's values.
 	complete bool
-	samples  []string
+	// repeats: the values repeat across the rows, as categories do: at
+	// most three distinct values per four rows, when both are known. A
+	// column with a value shared by two rows of ten (a phone, a
+	// description) does not.
+	repeats bool
+	samples []string
 	// qualified: the name repeats its table's name (player.player_name).
 	qualified bool
 }
@@ -201,7 +206,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			last := words[len(words)-1]
 			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: c.Kind, words: words,
-				complete: c.SamplesComplete, samples: c.Samples}
+				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount}
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
 			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
 			col.numeric = c.Kind.Numeric() && !col.id

@@ -148,6 +148,9 @@ func (p *parser) likeColumn(k, v int) (col int, shared bool) {
 			return c, false // the columns to show are listed after
 		}
 	}
+	if p.colsListedBefore(c) {
+		return c, false // or before: "the state and country of … with post code starting with 4"
+	}
 	return c, true
 }
 

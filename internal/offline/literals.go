@@ -176,6 +176,16 @@ func (p *parser) values() *refusal {
 			// "traditional decor", "red color": the column follows.
 			f.col = after
 			p.used[after] = true
+		case p.isCol(after) && !p.used[after] && after == j+1 && p.valuesNoun(common, after):
+			// "either king or queen bed" where bed_type holds King and
+			// Queen: the noun is the first word of the values' column,
+			// not another column (beds) to show.
+			p.used[after] = true
+		case p.isCol(after) && !p.used[after] && p.namedAsAfter(j, after) && len(columnsIn(common, p.ms[after].cols)) > 0:
+			// "use Cash as payment method": the column follows, restating
+			// the value's column, which is not shown for it.
+			f.col = after
+			p.used[after] = true
 		case p.isCol(c) && !p.used[c] && adjacent && p.ms[i].kind == mQuoted && len(group) == 1 && p.openText(c):
 			// "composer 'AC/DC'": a quoted literal for a text column whose
 			// samples are not all its values, so they may well miss it.

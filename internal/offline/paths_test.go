@@ -34,7 +34,8 @@ func TestPaths(t *testing.T) {
 	runAnswers(t, clubSchema(), []answerCase{
 		// Two hops through a link table.
 		{"names of students in club Chess", `{"from":{"table":"student"},"select":[{"expr":{"col":"student.student_name"}}],"where":{"left":{"col":"student.id"},"op":"in","subquery":{"from":{"table":"membership"},"joins":[{"on":[{"left":"membership.club_id","right":"club.id"}],"table":"club","type":"inner"}],"select":[{"expr":{"col":"membership.student_id"}}],"where":{"left":{"col":"club.club_name"},"op":"=","right":{"value":"Chess"}}}}}`},
-		{"how many students are in club Chess", `{"select":[{"expr":{"agg":"count"}}],"from":{"table":"student"},"joins":[{"type":"inner","table":"membership","on":[{"left":"student.id","right":"membership.student_id"}]},{"type":"inner","table":"club","on":[{"left":"membership.club_id","right":"club.id"}]}],"where":{"op":"=","left":{"col":"club.club_name"},"right":{"value":"Chess"}}}`},
+		// Each student counted once, however many memberships join.
+		{"how many students are in club Chess", `{"select":[{"expr":{"agg":"count_distinct","arg":{"col":"student.id"}}}],"from":{"table":"student"},"joins":[{"type":"inner","table":"membership","on":[{"left":"student.id","right":"membership.student_id"}]},{"type":"inner","table":"club","on":[{"left":"membership.club_id","right":"club.id"}]}],"where":{"op":"=","left":{"col":"club.club_name"},"right":{"value":"Chess"}}}`},
 		// Two hops up, through parents only.
 		{"club names of clubs in country Norway", `{"select":[{"expr":{"col":"club.club_name"}}],"from":{"table":"club"},"joins":[{"type":"inner","table":"city","on":[{"left":"club.city_id","right":"city.id"}]},{"type":"inner","table":"country","on":[{"left":"city.country_id","right":"country.id"}]}],"where":{"op":"=","left":{"col":"country.country_name"},"right":{"value":"Norway"}}}`},
 		// A value only one table on a path holds.

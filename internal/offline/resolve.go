@@ -121,6 +121,15 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	if rf := r.pathGuards(); rf != nil {
 		return r.q, rf
 	}
+	if rf := r.shownAsAsked(); rf != nil {
+		return r.q, rf
+	}
+	if rf := r.countHeld(); rf != nil {
+		return r.q, rf
+	}
+	if rf := r.countFansOut(); rf != nil {
+		return r.q, rf
+	}
 	if r.fansOut() {
 		// "physicians who prescribe X": each physician once, however many
 		// prescriptions match (its key IN the child's, or DISTINCT when

@@ -775,7 +775,7 @@ func (p *parser) group(i int) *refusal {
 		p.f.groups = append(p.f.groups, n)
 		p.used[i], p.used[n] = true, true
 	case p.isTable(n) && !p.used[n]:
-		if !hasAgg {
+		if !hasAgg || m.kw.kind == kwBy && p.pinnedAfter(n) {
 			if m.kw.kind == kwBy || lower(m.text) == "each" {
 				p.used[i] = true // a preposition, or "each" meaning "every"
 				return nil

@@ -312,7 +312,7 @@ func (r *resolver) groups() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if holder != r.subject && !linked && len(shown) == 0 && textKeys(keys) {
+		if len(shown) == 0 && textKeys(keys) && !linked && (holder != r.subject || r.codeGroup(t)) {
 			// Two keys up, a key written as text (dept_code) is the
 			// group's own code and is shown as such; a number is a
 			// surrogate, shown by the parent's labels below. The parent
@@ -539,7 +539,7 @@ func (r *resolver) projection() *refusal {
 	}
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.
-	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows))
+	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows) || r.categoryList())
 	return nil
 }
 

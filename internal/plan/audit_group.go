@@ -3,6 +3,7 @@ package plan
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"unicode/utf8"
 )
 
@@ -26,6 +27,7 @@ func (a *auditor) grouping(q *query) {
 		return
 	}
 	g := newGroups(q)
+	g.keyDeps = slices.Contains(keyDependentEngines, a.s.Engine)
 	a.fillGroupBy(q, g)
 	a.havingToWhere(q, g)
 	a.ungroupedSelect(q, g)
@@ -45,6 +47,9 @@ type groups struct {
 	// do for each one.
 	fields map[uint32]bool
 	q      *query
+	// keyDeps: the engine accepts a column of a table whose primary key
+	// is grouped without grouping by the column too (audit_funcdep.go).
+	keyDeps bool
 }
 
 // add puts e in the set.
@@ -156,7 +161,7 @@ func (g *groups) ungroupedCols(walk func(visitor)) (paths, refs []string) {
 		case x.Agg != "", x.Window != "", x.Subquery != nil, x.Ref != "":
 			return false // aggregated, computed after grouping, or a grouped output
 		case x.Col != "":
-			if g.q.resolves(x.Col) {
+			if g.q.resolves(x.Col) && !g.keyed(x.Col) {
 				paths, refs = append(paths, path), append(refs, x.Col)
 			}
 			return false
