@@ -60,10 +60,13 @@ func build(q *query) *plan.Plan {
 	}
 	switch {
 	case q.agg != "":
+		if q.aggFirst {
+			p.Select = append(p.Select, plan.SelectItem{Expr: aggExpr(q)})
+		}
 		for _, c := range q.groupBy {
 			p.Select = append(p.Select, plan.SelectItem{Expr: plan.Col(c.ref)})
 		}
-		if !q.hideAgg {
+		if !q.hideAgg && !q.aggFirst {
 			p.Select = append(p.Select, plan.SelectItem{Expr: aggExpr(q)})
 		}
 		if q.rankAgg {
@@ -227,7 +230,7 @@ func childKeys(c condSpec) *plan.Plan {
 func describe(q *query) string {
 	var b strings.Builder
 	switch {
-	case q.rankAgg && q.hideAgg:
+	case q.rankAgg && (q.hideAgg || q.limit > 0):
 		dir := "fewest"
 		if q.rankDesc {
 			dir = "most"
@@ -239,10 +242,14 @@ func describe(q *query) string {
 			what = aggName(q.agg) + " of " + q.aggCol.ref
 		}
 		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, what, q.limit, plural(q.limit, "row"))
-		return reasonPrefix + b.String() + whereText(q)
+		return reasonPrefix + b.String() + shownText(q) + whereText(q)
 	case q.having != "":
-		fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)
-		return reasonPrefix + b.String() + whereText(q)
+		if q.agg != "count" && q.aggCol != nil {
+			fmt.Fprintf(&b, "%s with %s of %s %s %d", refList(q.groupBy), aggName(q.agg), q.aggCol.ref, q.having, q.havingN)
+		} else {
+			fmt.Fprintf(&b, "%s with %s %d %s", refList(q.groupBy), q.having, q.havingN, q.from.name)
+		}
+		return reasonPrefix + b.String() + shownText(q) + whereText(q)
 	case q.measure != nil:
 		fmt.Fprintf(&b, "measure %s", q.measure.def.Name)
 	case q.agg == "count":

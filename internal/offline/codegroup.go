@@ -10,7 +10,9 @@ package offline
 // naming the parent's columns ("the name of each building and …") still
 // wants the parent's labels.
 func (r *resolver) codeGroup(t *tableInfo) bool {
-	if r.q.hideAgg {
+	if r.q.hideAgg || r.f.limit > 0 {
+		// A ranking asks which group, shown aggregate or not ("which
+		// department has the highest average GPA, and what is it?").
 		return false
 	}
 	for _, m := range r.f.project {

@@ -79,9 +79,12 @@ type frame struct {
 	// negSet marks an EXCEPT read from a negated condition (negation.go):
 	// each side must read one table.
 	negSet bool
-	// showCount shows the count of a ranking or condition on counts
-	// ("… and the number of students").
+	// showCount shows the aggregate of a ranking or condition on counts,
+	// totals or averages ("… and the number of students", "… and what is
+	// the average gpa?"); showAt is the mention that asked for it (-1:
+	// none), placing it before or after the groups as named.
 	showCount bool
+	showAt    int
 	// sortAgg sorts the groups by their count, desc first when desc is set.
 	sortAgg bool
 	// sortCounted is the table mention a sort by a count names ("in
@@ -168,21 +171,26 @@ type parser struct {
 	// negSet is the negation of one condition read as a set difference
 	// (negation.go), -1: none.
 	negSet int
+	// second is where a second question joined to the first starts
+	// ("… and what are their average ages?"), -1: none (twoclause.go).
+	second int
 }
 
 // parse reads the mentions into a frame, or refuses.
 func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	settleLikes(ms)
 	eventVerbs(ms)
+	ms, second := joinClauses(ms)
 	if r := screen(ms); r != nil {
 		return nil, r
 	}
 	p := &parser{
 		lx:     lx,
-		f:      &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1},
+		f:      &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1, showAt: -1},
 		ms:     ms,
 		used:   make([]bool, len(ms)),
 		negSet: -1,
+		second: second,
 	}
 	for k, m := range ms {
 		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
@@ -200,6 +208,11 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	p.owners()
 	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.values, p.literals, p.negatedSet, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
+			return nil, r
+		}
+	}
+	if second >= 0 {
+		if r := p.secondClause(second); r != nil {
 			return nil, r
 		}
 	}

@@ -213,11 +213,6 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 			return g, nil
 		}
 	}
-	if joined, ok := andWhat(toks); ok {
-		if g, jrf := p.planTokens(joined, tr); jrf == nil {
-			return g, nil
-		}
-	}
 	// A period phrase the schema does not claim ("per month") is read
 	// only when the question cannot be planned with it.
 	if per, ok := findPeriod(toks, p.lx.link(toks)); ok {

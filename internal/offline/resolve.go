@@ -36,6 +36,8 @@ type query struct {
 	having  string
 	havingN int64
 	hideAgg bool
+	// aggFirst shows the aggregate before the grouped columns, as named.
+	aggFirst bool
 	// parentKeyed: the grouped parent's key is its primary key, so its
 	// columns need not be grouped by as well.
 	parentKeyed bool
@@ -327,6 +329,9 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 	for _, m := range f.tables {
 		cands := r.lx.withoutLinks(strongest(r.ms[m].tables, classSynonym))
 		if len(cands) > 1 {
+			cands = r.byOwnColumns(m, cands)
+		}
+		if len(cands) > 1 {
 			var names []string
 			for _, c := range cands {
 				names = append(names, r.lx.tables[c.table].name)
@@ -351,7 +356,7 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 		r.subject = r.lx.measures[f.msr].table
 		return named, nil
 	}
-	if cs := strongest(r.ms[max(f.measure, 0)].cols, classSynonym); f.aggRank && len(cs) == 1 {
+	if cs := r.measureCols(); f.aggRank && len(cs) == 1 {
 		// "the item with the highest average rating": the rows averaged
 		// are the ratings', grouped by their item.
 		r.subject = r.lx.tables[cs[0].table]

@@ -224,6 +224,9 @@ func (p *parser) setAgg(i int, agg string) *refusal {
 	if p.f.agg != "" && p.moreAgg(i, agg) {
 		return nil // aggs.go
 	}
+	if p.countThenAgg(i, agg) {
+		return nil // twoclause.go
+	}
 	if p.f.agg != "" {
 		return refuseUnsupported("several aggregates in one question (%q and another)", p.ms[i].text)
 	}
@@ -245,6 +248,9 @@ func (p *parser) object(i int) int {
 // count reads "how many X": a table counts rows, a column its distinct
 // values.
 func (p *parser) count(i int) *refusal {
+	if p.countAgain(i) {
+		return nil
+	}
 	prev := p.prev(i)
 	if p.is(prev, kwSum, kwAvg, kwMax, kwMin) {
 		// "average number of pages": the number is the column itself;
@@ -262,7 +268,7 @@ func (p *parser) count(i int) *refusal {
 		obj := p.object(i)
 		same := f.counted >= 0 && p.isTable(obj) && sameTables(p.ms[obj].tables, p.ms[f.counted].tables)
 		if !p.in(obj) || same || f.counted < 0 && !p.isTable(obj) && !p.isCol(obj) {
-			f.showCount = true
+			f.showCount, f.showAt = true, i
 			p.used[i] = true
 			if p.isTable(obj) {
 				p.used[obj] = true
@@ -330,11 +336,11 @@ func (p *parser) aggregate(i int) *refusal {
 	}
 	if f := p.f; f.agg == agg && f.measure >= 0 && p.isCol(obj) && !p.used[obj] && sameCols(p.ms[obj].cols, p.ms[f.measure].cols) {
 		// "the average base price per bed type? List the bed type and
-		// average base price": the same aggregate asked again; after a
-		// ranking by it ("the department with the highest average GPA,
-		// and the average GPA"), also shown.
+		// average base price": the same aggregate asked again. Beside a
+		// ranking or condition on it ("the department with the highest
+		// average salary and its average salary"), it is shown.
 		p.used[i], p.used[obj] = true, true
-		f.showCount = f.showCount || f.countGroups
+		p.showAgg(i)
 		return nil
 	}
 	if !p.isCol(obj) || p.used[obj] {
@@ -499,10 +505,17 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 func (p *parser) aggRank(i, a, y int) *refusal {
 	f := p.f
 	x := p.nameBeforeRel(i)
+	shownAt, shown := -1, false
+	if x >= 0 {
+		shownAt, shown = p.shownBefore(a, y)
+	}
 	if x < 0 || f.rows || f.countRank || f.countGroups || f.agg != "" {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[a].text)
 	}
 	f.countRank, f.countGroups, f.aggRank, f.desc = true, true, true, p.ms[i].kw.kind == kwMax
+	if shown {
+		f.showCount, f.showAt = true, shownAt
+	}
 	if p.rankCol(y) {
 		f.desc = !f.desc // the highest average rank is the lowest number
 	}
@@ -762,6 +775,9 @@ func (p *parser) group(i int) *refusal {
 		n = p.object(n)
 	}
 	hasAgg := p.f.agg != "" || p.aggAhead(i)
+	if p.groupAgain(i, n) {
+		return nil
+	}
 	switch {
 	case p.isCol(n) && !p.used[n]:
 		if !hasAgg {

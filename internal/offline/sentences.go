@@ -130,23 +130,3 @@ func sameStems(a, b []token) bool {
 	return true
 }
 
-// andWhat drops the question word and verb of a second question that only
-// asks for more of the same rows ("How many dorms are there and what is
-// the total capacity for each gender?", "the average age for each city
-// and what are those cities"): "and what is X" reads as "and X". ok is
-// false when the question has no such clause.
-func andWhat(toks []token) ([]token, bool) {
-	var out []token
-	found := false
-	for k := 0; k < len(toks); k++ {
-		out = append(out, toks[k])
-		if toks[k].text == "and" && k+2 < len(toks) && toks[k+1].text == "what" && copulas[toks[k+2].text] {
-			k += 2
-			found = true
-		}
-	}
-	return out, found
-}
-
-// copulas are the verbs of "what is …" that ask for a value.
-var copulas = map[string]bool{"is": true, "are": true, "was": true, "were": true}

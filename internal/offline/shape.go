@@ -371,7 +371,9 @@ func (r *resolver) showLabels() *refusal {
 func (r *resolver) ownedColumns(g int, t *tableInfo) ([]*colInfo, *refusal) {
 	var cols []*colInfo
 	for _, m := range r.f.project {
-		if o, ok := r.f.owner[m]; !ok || o != g {
+		if o, ok := r.f.owner[m]; !ok || o != g && !sameTables(r.ms[o].tables, r.ms[g].tables) {
+			// "Which student visited most often? List the student's
+			// first name": the group's table named again owns them too.
 			continue
 		}
 		cs, rf := r.columns(m, true, false)
@@ -480,7 +482,10 @@ func (r *resolver) projection() *refusal {
 				continue
 			}
 			if q.agg != "" {
-				if q.agg == "count" && !q.rankAgg && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
+				// A condition on an average or total keeps every group
+				// that meets it, as one on a count does: no tie picks
+				// the rows, so the word's other table may show them.
+				if (q.agg == "count" && !q.rankAgg || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
 					if alt := r.besideGroup(m, c); alt != nil {
 						c = alt
 					}
@@ -504,6 +509,7 @@ func (r *resolver) projection() *refusal {
 	if extra {
 		q.groupBy = beside
 	}
+	q.aggFirst = q.agg != "" && !q.hideAgg && f.aggBeforeGroups()
 	// "the 3 highest support rates" names no table: show what is ranked.
 	noTable := len(f.tables) == 0 && len(f.modifiers) == 0
 	if f.rows && noTable && len(q.project) == 0 && len(q.order) == 1 && !f.startWh {
