@@ -101,9 +101,8 @@
 // department"); and "X <verb> the most Y" with no relative word ("which
 // range contains the most mountains", "the industry shared by the most
 // companies", ranking.go). Round eleven adds: "Which X …? Give me the
-// C." as one question, the C of the X the first sentence picks, and "…
-// and what is X" as "… and X", each read only when the question fails as
-// written (sentences.go); "no Y in Z" and "no Y Z" as no row of the link
+// C." as one question, the C of the X the first sentence picks, read only
+// when the question fails as written (sentences.go); "no Y in Z" and "no Y Z" as no row of the link
 // table Z ("shops with no devices in stock"); a negated condition on the
 // question's own table as a set difference ("studios that never worked
 // with director Walter Hill": all studios EXCEPT those of his films) and
@@ -114,7 +113,32 @@
 // list of aggregates, and a count said twice or said again as "the
 // count" (aggs.go); a bound before the numeric column it bounds ("after
 // the year 1989"), and "under" as a preposition before a condition
-// (compare.go).
+// (compare.go). Round twelve adds vocabulary (vocab.go, vocab_derive.go):
+// measure nouns read into the column they follow ("snatch score", "RAM
+// size"), attribute nouns ("gender type"), units in column names ("budget
+// in millions"), word families by derivation ("founded" for founder,
+// "director" for directed_by; an agent noun never names an act), general
+// synonym groups consulted only when the literal word links to nothing,
+// and plurals of stored values ("how many professors"); order words
+// (order.go, times.go): sort requests however phrased, "longest" and
+// "shortest" by a table's one length column, "most recently" and "the
+// first X" by its one date, "at least twice" as a count condition; values
+// placed without their column (fullname.go, quotedname.go, bounds.go): a
+// person's full name over first- and last-name columns, a quoted column
+// name, "or equal to", "in 600" after a numeric column; a column word
+// beside a count as the group's own (beside.go); joins (linkjoins.go):
+// the one chain through the tables the question names, grouping through
+// one link table; a ranked or compared aggregate also asked for is shown
+// (showagg.go), and a second clause that only asks for more of the same
+// rows joins the first ("…, and what is the average GPA?", twoclause.go);
+// a word naming two tables settled by the one holding the columns the
+// question names (ambiguous.go); and, for precision: groups shown by
+// their text code (codegroup.go), counts of each row once through a
+// child, refusals when a count is a stored column (countdistinct.go),
+// category lists shown once (category.go), an aggregate per listed value
+// ("for male and female", eachvalue.go), a value's column named after it
+// not shown (restate.go), and refusals when details or a person would be
+// left out of the answer (asked.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
