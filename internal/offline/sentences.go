@@ -129,4 +129,3 @@ func sameStems(a, b []token) bool {
 	}
 	return true
 }
-
