@@ -70,6 +70,9 @@ type lexicon struct {
 	// derived maps the root of a name's head word to those names:
 	// "found" for founder and founded (vocab_derive.go).
 	derived map[string][]derivRef
+	// partial marks the synonym links made from part of a name
+	// (vocab_paraphrase.go).
+	partial map[partialRef]bool
 }
 
 type tableInfo struct {
@@ -137,6 +140,9 @@ type equivalent struct {
 	canonical []string   // stems
 	members   [][]string // stems of every other member
 	synonyms  bool
+	// oneWay: only the canonical word is the schema's; the members are
+	// what a question may call it (vocab_paraphrase.go).
+	oneWay bool
 }
 
 var (
@@ -160,6 +166,13 @@ func init() {
 			if !e.synonyms {
 				canonicalOf[strings.Join(st, " ")] = strings.Fields(e.words[0])
 			}
+		}
+		equivs = append(equivs, eq)
+	}
+	for _, g := range paraphrases {
+		eq := equivalent{synonyms: true, oneWay: g.oneWay, canonical: stems(strings.Fields(g.words[0]))}
+		for _, m := range g.words[1:] {
+			eq.members = append(eq.members, stems(strings.Fields(m)))
 		}
 		equivs = append(equivs, eq)
 	}
@@ -593,7 +606,7 @@ func (lx *lexicon) addVariants(st []string, ref nameRef) {
 		// Abbreviations were rewritten to their canonical form already;
 		// synonyms stand for each other whichever the schema uses.
 		sources := [][]string{eq.canonical}
-		if eq.synonyms {
+		if eq.synonyms && !eq.oneWay {
 			sources = append(sources, eq.members...)
 		}
 		for _, src := range sources {
@@ -606,6 +619,9 @@ func (lx *lexicon) addVariants(st []string, ref nameRef) {
 				if eq.synonyms {
 					r.class = classSynonym
 				}
+				// A synonym of part of a name ranks below one of all of
+				// it (vocab_paraphrase.go).
+				whole := ref.class == classExact
 				for _, m := range append([][]string{eq.canonical}, eq.members...) {
 					if slices.Equal(m, src) {
 						continue
@@ -614,22 +630,27 @@ func (lx *lexicon) addVariants(st []string, ref nameRef) {
 					if len(v) == 1 && (hardStops[v[0]] || isKeyword(v[0])) {
 						continue
 					}
-					lx.addPhrase(v, r)
+					if lx.addPhrase(v, r) && eq.synonyms && !whole {
+						lx.markPartial(v, r)
+					}
 				}
 			}
 		}
 	}
 }
 
-func (lx *lexicon) addPhrase(st []string, ref nameRef) {
+// addPhrase indexes a phrase under a name, reporting whether it did: the
+// first (strongest) way in stays.
+func (lx *lexicon) addPhrase(st []string, ref nameRef) bool {
 	key := strings.Join(st, " ")
 	for _, r := range lx.names[key] {
 		if r.table == ref.table && r.col == ref.col {
-			return // the first (strongest) way in stays
+			return false
 		}
 	}
 	lx.names[key] = append(lx.names[key], ref)
 	lx.maxSpan = max(lx.maxSpan, min(len(st), 6))
+	return true
 }
 
 // addValue indexes one sample value. Values that are a single keyword or

@@ -99,17 +99,27 @@ func (lx *lexicon) link(toks []token) []mention {
 			if m.kind == mUnknown {
 				if am, an := lx.abbreviated(toks, i); an > 0 {
 					m, n = am, an
+				} else if cm, ok := lx.splitCompound(toks, i); ok {
+					m, n = cm, 1
 				} else if im, ok := lx.innerWord(toks, i); ok {
 					m, n = im, 1
 				} else if dm, ok := lx.derivedWord(toks, i); ok {
 					m, n = dm, 1
+					if k := len(ms) - 1; k >= 0 && ms[k].to == i {
+						if q, ok := lx.qualifiedFamily(toks, ms[k], dm); ok {
+							// "colour describing": one mention of
+							// color_description.
+							ms, m, n = ms[:k], q, i+1-q.from
+							i = q.from
+						}
+					}
 				}
 			}
 		}
 		m.from, m.to = i, i+n
 		m.text = rawText(toks[i : i+n])
 		m.plural = toks[i+n-1].plural
-		m.lead = inLead
+		m.lead = inLead || m.lead // a name joined to the one before keeps its lead
 		inLead = false
 		if k := len(ms) - 1; m.kind == mUnknown && memberWords[t.text] && k >= 0 && ms[k].kind == mName && len(ms[k].tables) > 0 && ms[k].to == i {
 			// "faculty members", "staff member": the rows of a table
@@ -283,7 +293,7 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 			// A measure the metadata defines outranks the schema's words.
 			return mention{kind: mMeasure, measure: ids[0]}, n
 		}
-		names := lx.names[st]
+		names := lx.narrowSynonyms(st, lx.names[st])
 		if n == 1 && hardStops[surf] && !isKw {
 			continue // function words name nothing, unless in capitals (see link)
 		}

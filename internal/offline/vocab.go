@@ -38,13 +38,18 @@ var lengthAdjectives = map[string]keyword{
 // attrNouns after a column say what kind of value it holds: "gender
 // type", "approval status", "creation year", "millisecond length". They
 // are read into the column's mention only there.
-var attrNouns = setOf("type", "types", "status", "statuses", "year", "years", "length")
+var attrNouns = setOf("type", "types", "status", "statuses", "year", "years", "length",
+	"content", "contents", "text", "texts", "wording")
+
+// textNouns are the attribute nouns that only a text column holds: "the
+// describing content" of a description, "the message text".
+var textNouns = setOf("content", "contents", "text", "texts", "wording")
 
 // attributeOf reports whether the word after a column mention is an
 // attribute noun of it: a year only of a column that is no date, since
 // "the hire year" of a date asks for part of it.
 func (lx *lexicon) attributeOf(t token, prev mention) bool {
-	if !attrNouns[t.text] || !columnsOnly(prev) {
+	if !attrNouns[t.text] || !columnsOnly(prev) || textNouns[t.text] && !lx.textColumns(prev) {
 		return false
 	}
 	if t.stem == stem("year") {
@@ -70,17 +75,24 @@ var amountNouns = setOf("amount", "amounts", "quantity")
 // thing that is itself a text value is that value, not another column
 // that happens to be called a name. A code column is left alone: its name
 // may be another column.
+//
+// "The names of all directors" reads so too, through "all" or an article.
 func (lx *lexicon) nameOfColumn(toks []token, ms []mention) []mention {
 	for i := 0; i+2 < len(ms); i++ {
-		m, of, x := ms[i], ms[i+1], ms[i+2]
-		if m.kind != mName || m.to-m.from != 1 || toks[m.from].stem != stem("name") || !isOf(toks, of) || of.from != m.to || x.from != of.to || !columnsOnly(x) {
+		m, of := ms[i], ms[i+1]
+		j := i + 2
+		for j+1 < len(ms) && ms[j].kind == mStop && (articles[toks[ms[j].from].text] || toks[ms[j].from].text == "all") {
+			j++
+		}
+		x := ms[j]
+		if m.kind != mName || m.to-m.from != 1 || toks[m.from].stem != stem("name") || !isOf(toks, of) || of.from != m.to || !columnsOnly(x) {
 			continue
 		}
 		if !lx.textColumns(x) || slices.ContainsFunc(x.cols, func(r nameRef) bool { return slices.Contains(lx.col(r.table, r.col).words, "name") }) {
 			continue
 		}
-		x.from, x.text, x.lead = m.from, m.text+" "+of.text+" "+x.text, m.lead
-		return append(append(slices.Clone(ms[:i]), x), lx.nameOfColumn(toks, ms[i+3:])...)
+		x.from, x.text, x.lead = m.from, rawText(toks[m.from:x.to]), m.lead
+		return append(append(slices.Clone(ms[:i]), x), lx.nameOfColumn(toks, ms[j+1:])...)
 	}
 	return ms
 }
@@ -123,6 +135,17 @@ func (lx *lexicon) absorbHeads(toks []token, ms []mention) []mention {
 			// "office locations": a noun linked only through a synonym
 			// right after a column named outright is that column's head
 			// noun, not a second column of another table.
+			if out == nil {
+				out = append(make([]mention, 0, len(ms)), ms[:i]...)
+			}
+			k := len(out) - 1
+			out[k].to, out[k].text, out[k].plural = m.to, out[k].text+" "+m.text, m.plural
+			continue
+		}
+		if prev, ok := lastOf(out, ms, i); ok && lx.namesOf(toks, prev, m) {
+			// "director names" where a director is a text column and
+			// only a synonym finds anything called a name: the
+			// directors.
 			if out == nil {
 				out = append(make([]mention, 0, len(ms)), ms[:i]...)
 			}
@@ -206,6 +229,18 @@ func (lx *lexicon) absorbHeads(toks []token, ms []mention) []mention {
 	return out
 }
 
+// namesOf reports whether m is "name" or "names" right after a text
+// column whose table has nothing called a name, only a synonym of one (a
+// title): the names of that column's values, which are themselves names.
+func (lx *lexicon) namesOf(toks []token, prev, m mention) bool {
+	if m.kind != mName || m.to-m.from != 1 || !nameNouns[toks[m.from].text] || len(m.tables) > 0 || prev.to != m.from || !lx.textColumns(prev) {
+		return false
+	}
+	return !slices.ContainsFunc(m.cols, func(r nameRef) bool {
+		return r.class < classSynonym && slices.ContainsFunc(prev.cols, func(p nameRef) bool { return p.table == r.table })
+	})
+}
+
 // unitAfter reports whether m is a unit word after "in" naming a column
 // the mention before "in" names too: "budget in millions" is one mention of
 // budget_million, not the column twice.
@@ -223,18 +258,22 @@ func unitAfter(toks []token, col, in, m mention) bool {
 }
 
 // textColumns reports whether a mention names text columns only, none a
-// key or code: values that are themselves what a row is called.
+// key or a code, and not only foreign keys: values that are themselves
+// what a row is called ("the winning aircraft" that refers to an aircraft
+// has a name of its own).
 func (lx *lexicon) textColumns(m mention) bool {
 	if !columnsOnly(m) {
 		return false
 	}
+	own := false
 	for _, r := range m.cols {
 		c := lx.col(r.table, r.col)
 		if !isTextual(c.kind) || idWords[c.words[len(c.words)-1]] || prefixSuffixes[c.words[len(c.words)-1]] {
 			return false
 		}
+		own = own || !c.id
 	}
-	return true
+	return own
 }
 
 // unitOf reports whether unit is a unit word naming columns that col, after

@@ -236,3 +236,38 @@ func (lx *lexicon) derivedWord(toks []token, i int) (mention, bool) {
 	}
 	return m, true
 }
+
+// qualifiedFamily joins a word linked through its family (m) to the name
+// just before it when the two name some of m's columns whole: "colour
+// describing content" is color_description, not every description, and
+// "file describing content" the description of the table a file names
+// where other tables have descriptions too. It reports false when the
+// name before says nothing of m's columns.
+func (lx *lexicon) qualifiedFamily(toks []token, prev, m mention) (mention, bool) {
+	if prev.kind != mName || !columnsOnly(m) {
+		return mention{}, false
+	}
+	words := make([]string, 0, prev.to-prev.from)
+	for _, t := range toks[prev.from:prev.to] {
+		words = append(words, t.stem)
+	}
+	var named, owned []nameRef
+	for _, r := range m.cols {
+		if c := lx.col(r.table, r.col); len(c.words) == len(words)+1 && slices.Equal(stems(c.words[:len(words)]), words) {
+			named = append(named, r)
+		}
+		if slices.ContainsFunc(prev.tables, func(t nameRef) bool { return t.table == r.table }) {
+			owned = append(owned, r)
+		}
+	}
+	cols := named
+	if len(cols) == 0 {
+		// The table's own only where the family spans several tables:
+		// "entrepreneurs invested" is no description of entrepreneurs'.
+		if len(owned) == 0 || len(owned) == len(m.cols) {
+			return mention{}, false
+		}
+		cols = owned
+	}
+	return mention{from: prev.from, kind: mName, cols: cols, lead: prev.lead}, true
+}
