@@ -126,7 +126,7 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 	if fs.col < 0 {
 		return r.ageFilter(fs)
 	}
-	col, rf := r.column(fs.col, false)
+	col, rf := r.conditionColumn(fs.col)
 	if rf != nil {
 		return condSpec{}, rf
 	}
@@ -183,7 +183,7 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 // averageFilter compares a numeric column with its average over its whole
 // table.
 func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
-	col, rf := r.column(fs.col, false)
+	col, rf := r.conditionColumn(fs.col)
 	if rf != nil {
 		return condSpec{}, rf
 	}
@@ -220,7 +220,7 @@ func valueNames(vals []string) string {
 func (r *resolver) dateFilter(fs filterSpec) (condSpec, *refusal) {
 	var col *colInfo
 	if fs.col >= 0 {
-		c, rf := r.column(fs.col, false)
+		c, rf := r.conditionColumn(fs.col)
 		if rf != nil {
 			return condSpec{}, rf
 		}

@@ -92,6 +92,12 @@ type resolver struct {
 	subject *tableInfo
 	named   []*tableInfo // the tables the question names
 	q       *query
+	// cond marks the column of a condition being resolved: it may lie in
+	// a child of the subject or a named table beyond it (children.go).
+	cond bool
+	// childJoins are the tables beyond the subject's parents that a
+	// condition's column was found in.
+	childJoins []*tableInfo
 }
 
 // resolve settles the frame against the schema. On a refusal after the
@@ -103,7 +109,27 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	if rf != nil {
 		return nil, rf
 	}
-	r.named = tables
+	q, rf := r.settle(tables)
+	if rf == nil || rf.kind != RefusedUnresolved {
+		return q, rf
+	}
+	// The columns shown may be a child's, the table named its parent
+	// ("flight numbers with aircraft Airbus A340-300"): the rows are the
+	// child's (children.go).
+	if c := r.childSubject(tables); c != nil {
+		a := &resolver{lx: lx, f: f, ms: f.ms, today: today, subject: c}
+		if cq, crf := a.settle(tables); crf == nil {
+			return cq, nil
+		}
+	}
+	return q, rf
+}
+
+// settle resolves every role of the question against the subject, given
+// the tables the question names.
+func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
+	f := r.f
+	r.named = slices.Clone(tables)
 	// A grouping table is named too ("the name of the track with the
 	// most races" shows its columns).
 	for _, m := range append(slices.Clone(f.modifiers), f.groups...) {
@@ -132,11 +158,14 @@ func resolve(lx *lexicon, f *frame, today time.Time) (*query, *refusal) {
 	if rf := r.countFansOut(); rf != nil {
 		return r.q, rf
 	}
-	if r.fansOut() {
+	if r.fansOut() || r.semiAggregate() {
 		// "physicians who prescribe X": each physician once, however many
 		// prescriptions match (its key IN the child's, or DISTINCT when
 		// the joins do not allow a subquery).
 		r.q.semi = true
+	}
+	if rf := r.childRows(); rf != nil {
+		return r.q, rf
 	}
 	// Every other table the question names must have been joined for a
 	// reason; otherwise its role is a guess ("orders of customers").
@@ -602,6 +631,9 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 		}
 		switch len(order) {
 		case 0:
+			if refs = r.conditionRefs(cands); len(refs) > 0 {
+				break
+			}
 			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
 				text, r.describeRefs(cands), r.subject.name)
 		case 1:

@@ -105,9 +105,11 @@ func TestParaphraseWholeAndNear(t *testing.T) {
 		table("club", []schema.Column{col("id", "INTEGER"), col("club_name", "TEXT", "Bootup"), col("club_location", "TEXT", "AKW")}),
 		table("member_of_club", []schema.Column{col("id", "INTEGER"), col("club_id", "INTEGER"), col("position", "TEXT", "President")}, fk("club_id", "club")),
 	}}
-	runRefusals(t, club, []string{
-		// Not the club's location through "position" ↔ "location".
-		`count the number of different positions in the club "Bootup"`,
+	runAnswers(t, club, []answerCase{
+		// The members' literal position, not the club's location through
+		// "position" ↔ "location" (the members' rows are the question's:
+		// children.go).
+		{`count the number of different positions in the club "Bootup"`, `{"select":[{"expr":{"agg":"count_distinct","arg":{"col":"member_of_club.position"}}}],"from":{"table":"member_of_club"},"joins":[{"type":"inner","table":"club","on":[{"left":"member_of_club.club_id","right":"club.id"}]}],"where":{"op":"=","left":{"col":"club.club_name"},"right":{"value":"Bootup"}}}`},
 	})
 }
 
