@@ -87,7 +87,7 @@ func build(q *query) *plan.Plan {
 		for _, ref := range groupKeyRefs(q) {
 			p.GroupBy = append(p.GroupBy, plan.Col(ref))
 		}
-		if groupedParent(q) == nil || !q.parentKeyed {
+		if (groupedParent(q) == nil || !q.parentKeyed) && !ownKeyed(q) {
 			for _, c := range q.groupBy {
 				if !slices.ContainsFunc(p.GroupBy, func(e plan.Expr) bool { return e.Col == c.ref }) {
 					// the key shown beside its count is grouped once
@@ -135,6 +135,25 @@ func groupedParent(q *query) *tableInfo {
 		return nil
 	}
 	return q.joins[0]
+}
+
+// ownKeyed reports whether the groups are rows of one table grouped by
+// its own primary key (a group reached through a link table): the
+// columns shown of it need no grouping of their own.
+func ownKeyed(q *query) bool {
+	if !q.parentKeyed || len(q.groupKey) == 0 {
+		return false
+	}
+	t := q.groupKey[0].table
+	if !isPK(t, q.groupKey) {
+		return false
+	}
+	for _, c := range q.groupBy {
+		if c.table != t {
+			return false
+		}
+	}
+	return true
 }
 
 // groupKeyRefs are the references of the hidden grouping keys: the

@@ -87,8 +87,13 @@ func (r *resolver) groupedThroughLink(t *tableInfo) bool {
 
 // labelsRepeat reports whether a label column of t is known to hold fewer
 // distinct values than another column of t: both sampled completely, so
-// some rows share the label and it does not name one row.
+// some rows share the label and it does not name one row. Two labels (a
+// first and a last name) name a row together, as people are named, though
+// each repeats.
 func labelsRepeat(t *tableInfo) bool {
+	if len(t.labels) > 1 {
+		return false
+	}
 	for _, l := range t.labels {
 		lc := t.cols[l]
 		if lc == nil || !lc.complete {

@@ -20,6 +20,12 @@ func (p *parser) nameBeforeRelation(i int) (int, []int) {
 		m := p.ms[j]
 		w := lower(m.text)
 		switch {
+		case !verb && p.relationTable(j):
+			// "the student participating in the most activities", where
+			// "participating in" names the link table (participates_in)
+			// the count goes through: the verb, not a table of its own.
+			verb = true
+			kws = append(kws, j)
 		case m.kind == mName && !p.used[j]:
 			if verb {
 				return j, kws
@@ -35,4 +41,20 @@ func (p *parser) nameBeforeRelation(i int) (int, []int) {
 		}
 	}
 	return -1, nil
+}
+
+// relationTable reports whether mention j is a verb of relation that
+// linked only to tables ("participating in" → participates_in): the name
+// of the link table through which X relates to what is counted, read as
+// the verb it is rather than as a table the question is about.
+func (p *parser) relationTable(j int) bool {
+	m := p.ms[j]
+	return m.kind == mName && !p.used[j] && len(m.tables) > 0 && len(m.cols) == 0 && relationVerbs[firstWord(lower(m.text))]
+}
+
+// pendingTop reports whether a "top N" still waits for the key it ranks
+// by: no column or adjective has given one yet.
+func (p *parser) pendingTop() bool {
+	f := p.f
+	return f.rows && f.limit > 0 && f.measure < 0 && f.adj == nil && len(f.sorts) == 0
 }

@@ -475,6 +475,11 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if x < 0 {
 		x, verbs = p.nameBeforeRelation(i)
 	}
+	if x >= 0 && p.pendingTop() {
+		// "the top 3 departments that offer the most courses": the key
+		// of the pending top N is the count.
+		f.rows, f.needKey = false, false
+	}
 	if x < 0 || f.rows || f.countRank || f.countGroups || obj == y && !p.ms[y].plural && !countWords[lower(p.ms[i].text)] {
 		// A table in the singular right after an adjective of size ("the
 		// country with the highest roller coaster") ranks its rows by a

@@ -308,6 +308,15 @@ func (r *resolver) groups() *refusal {
 			}
 			keys = append(keys, k)
 		}
+		if linked && r.lx.groupsByKey && slices.Equal(edges[0].to, t.pk) {
+			// Through a link table the group is t's own row: grouped by
+			// t's primary key, its labels are shown without being
+			// grouped by, so two rows that tie on the count are picked
+			// as the engine picks among keys.
+			if pk := t.pkCols(); pk != nil {
+				keys = pk
+			}
+		}
 		shown, rf := r.ownedColumns(g, t)
 		if rf != nil {
 			return rf
@@ -437,9 +446,16 @@ func (r *resolver) groupShows(c *colInfo) bool {
 	if !q.parentKeyed {
 		return false
 	}
+	// The keys are held by the subject, or by the link table the group
+	// was reached through (certificate.eid for "the employee with the
+	// most aircraft certificates").
+	holder := q.groupKey[0].table
+	if c.table == holder && isPK(holder, q.groupKey) {
+		return true
+	}
 	for _, j := range q.joins {
-		if c.table == j && len(q.from.parents[j.idx]) == 1 && slices.Equal(q.from.parents[j.idx][0].to, j.pk) {
-			return slices.ContainsFunc(q.groupKey, func(k *colInfo) bool { return slices.Contains(q.from.parents[j.idx][0].from, k.name) })
+		if c.table == j && len(holder.parents[j.idx]) == 1 && slices.Equal(holder.parents[j.idx][0].to, j.pk) {
+			return slices.ContainsFunc(q.groupKey, func(k *colInfo) bool { return slices.Contains(holder.parents[j.idx][0].from, k.name) })
 		}
 	}
 	return false
@@ -482,10 +498,12 @@ func (r *resolver) projection() *refusal {
 				continue
 			}
 			if q.agg != "" {
-				// A condition on an average or total keeps every group
-				// that meets it, as one on a count does: no tie picks
-				// the rows, so the word's other table may show them.
-				if (q.agg == "count" && !q.rankAgg || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
+				// A count, or a condition on an average or total, is
+				// kept per group of the grouped table's rows, so the
+				// word's other table may show them. A ranking by a count
+				// picks its row among groups grouped by the key alone
+				// (audit_funcdep), as the reader would.
+				if (q.agg == "count" || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
 					if alt := r.besideGroup(m, c); alt != nil {
 						c = alt
 					}
@@ -563,4 +581,29 @@ func detailsColumn(t *tableInfo) *colInfo {
 		found = c
 	}
 	return found
+}
+
+// pkCols returns t's primary key columns, or nil when one is missing.
+func (t *tableInfo) pkCols() []*colInfo {
+	var cols []*colInfo
+	for _, name := range t.pk {
+		var found *colInfo
+		for _, c := range t.cols {
+			if c != nil && strings.EqualFold(c.name, name) {
+				found = c
+			}
+		}
+		if found == nil {
+			return nil
+		}
+		cols = append(cols, found)
+	}
+	return cols
+}
+
+// isPK reports whether cols are t's primary key, in order.
+func isPK(t *tableInfo, cols []*colInfo) bool {
+	return len(t.pk) > 0 && slices.EqualFunc(t.pk, cols, func(name string, c *colInfo) bool {
+		return c.table == t && strings.EqualFold(c.name, name)
+	})
 }
