@@ -222,7 +222,7 @@ func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 // plan runs the stages, recording what it links and resolves in tr when tr
 // is not nil.
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
-	toks := p.lx.shareHeads(tokenize(question))
+	toks := p.lx.shareHeads(p.lx.idioms(tokenize(question)))
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}
@@ -233,7 +233,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	// Two sentences, rows picked and then what to show of them, as one
 	// question (sentences.go), likewise only when read apart they fail.
 	if joined, ok := p.sentences(question); ok {
-		if g, jrf := p.planTokens(p.lx.shareHeads(joined), tr); jrf == nil {
+		if g, jrf := p.planTokens(p.lx.shareHeads(p.lx.idioms(joined)), tr); jrf == nil {
 			return g, nil
 		}
 	}

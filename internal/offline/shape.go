@@ -183,6 +183,10 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 			if isLengthCol(c) {
 				cands = append(cands, c)
 			}
+		case adjHeight:
+			if isHeightCol(c) {
+				cands = append(cands, c)
+			}
 		}
 	}
 	if kw.adj == adjAge && len(cands) == 0 {
@@ -211,6 +215,8 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 		what = "age or birth date"
 	case adjLength:
 		what = "length or duration"
+	case adjHeight:
+		what = "height"
 	}
 	switch len(cands) {
 	case 0:

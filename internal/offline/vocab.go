@@ -180,9 +180,11 @@ func (lx *lexicon) absorbHeads(toks []token, ms []mention) []mention {
 			continue
 		}
 		if kindNouns[toks[m.from].text] && i+2 < len(ms) && isOf(toks, ms[i+1]) && ms[i+2].kind == mName &&
-			(len(out) == 0 || out[len(out)-1].kind != mKeyword || out[len(out)-1].kw.kind != kwDistinct) {
+			(len(out) == 0 || out[len(out)-1].kind != mKeyword || out[len(out)-1].kw.kind != kwDistinct || columnsOnly(ms[i+2])) {
 			// "how many kinds of enzymes", "what kind of decor": the
-			// things themselves.
+			// things themselves; after "distinct" only a column's values
+			// ("how many different kinds of injuries"), since distinct
+			// rows of a table are no kind of anything.
 			m.kind = mStop
 			out = append(out, m)
 			continue

@@ -71,6 +71,11 @@ var paraphrases = []wordGroup{
 	{words: []string{"total", "gross"}, oneWay: true},
 	// Attendance is how many attended: "the number of attendees".
 	{words: []string{"attendance", "attendee", "number of attendees"}, oneWay: true},
+	// Stature is a person's height.
+	{words: []string{"height", "stature"}, oneWay: true},
+	// A population is how many people live somewhere: "the number of
+	// people in each county".
+	{words: []string{"population", "number of people", "number of inhabitants", "number of residents"}, oneWay: true},
 	// Phone columns are read as "telephone" (words.go's abbreviations). A
 	// cellphone is a mobile one, not any: "cellphone number" beside a
 	// phone_number and a mobile_phone_number is the second.
