@@ -138,7 +138,14 @@
 // category lists shown once (category.go), an aggregate per listed value
 // ("for male and female", eachvalue.go), a value's column named after it
 // not shown (restate.go), and refusals when details or a person would be
-// left out of the answer (asked.go).
+// left out of the answer (asked.go). Also: a child's rows as the
+// question's table when the columns shown live on it ("flight numbers
+// with aircraft Airbus A340-300"), one parent shown through a link table
+// (children.go); rankings by a count through a link table, grouped by the
+// group's own key so ties break as grouping by the key does, with the
+// ranked row's own columns shown (ranking.go, beside.go); relation idioms
+// ("in charge of", "responsible for", idioms.go); and "tallest" / "taller
+// than" by a table's one height column (height.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
