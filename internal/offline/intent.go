@@ -61,6 +61,10 @@ type frame struct {
 	// meets ("both members under 30 and members over 40", "both players
 	// of gender M and players of gender F").
 	bothSets bool
+	// unionOf holds the two table mentions of a list drawn from both,
+	// combined by tablesOp, union or intersect (union.go); nil otherwise.
+	unionOf  []int
+	tablesOp string
 	// aggRank marks groups ranked or filtered by an average or total of
 	// the measure ("the department with the highest average salary",
 	// "studios whose average gross is over 4500000"): the measure's table

@@ -877,6 +877,7 @@ func (p *parser) leftovers() *refusal {
 		f.project = append(f.project, i)
 		p.used[i] = true
 	}
+	p.tableSets()
 	for i, m := range p.ms {
 		if p.used[i] || m.kind == mStop {
 			continue

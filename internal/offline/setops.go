@@ -16,13 +16,19 @@ import (
 
 // sides is a frame split into the two readings a set operation combines.
 type sides struct {
-	op          string // intersect or except
+	op          string // intersect, except, union or or
 	left, right *frame
+	// ownTables marks sides that are two tables' own lists (union.go):
+	// neither may reach into another table.
+	ownTables bool
 }
 
 // splitSets returns the two readings of a frame that combines sets, or
 // nil when it does not.
 func splitSets(f *frame) *sides {
+	if len(f.unionOf) == 2 {
+		return tableSides(f)
+	}
 	if f.orAt >= 0 {
 		l, r := orSides(f)
 		if l < 0 || r < 0 {
@@ -242,6 +248,11 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 		if q.agg != "" || q.limit > 0 || len(q.order) > 0 {
 			return nil, refuseUnsupported("combining sets of rows that are counted, ranked or sorted")
 		}
+		if s.ownTables && !oneTable(q) {
+			// Each side's columns must be its own table's: a column
+			// reached through a join is not that table's list.
+			return nil, refuseUnsupported("questions about two tables at once (%s)", q.from.name)
+		}
 		if f.negSet && !oneTable(q) {
 			return nil, refuseUnsupported("negation of a condition on another table than %s", q.from.name)
 		}
@@ -250,14 +261,24 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 	if s.op == "or" {
 		return either(ps[0], ps[1])
 	}
-	if !reflect.DeepEqual(ps[0].Select, ps[1].Select) || len(ps[0].Select) == 0 {
+	if s.ownTables {
+		if reflect.DeepEqual(ps[0].From, ps[1].From) {
+			return nil, refuseUnsupported("questions naming one table twice")
+		}
+		if len(ps[0].Select) != len(ps[1].Select) || len(ps[0].Select) == 0 {
+			return nil, refuseUnsupported("combining lists that show different numbers of columns")
+		}
+	} else if !reflect.DeepEqual(ps[0].Select, ps[1].Select) || len(ps[0].Select) == 0 {
 		return nil, refuseUnsupported("combining sets of rows that show different columns")
 	}
 	l, r := ps[0], ps[1]
 	l.Distinct, r.Distinct = false, false // the set operation removes duplicates
 	word := " and also "
-	if s.op == "except" {
+	switch s.op {
+	case "except":
 		word = " but not "
+	case "union":
+		word = " together with "
 	}
 	l.Reason = strings.TrimSuffix(l.Reason, ".") + word + strings.TrimPrefix(r.Reason, reasonPrefix)
 	r.Reason = ""
