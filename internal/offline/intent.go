@@ -21,6 +21,9 @@ type frame struct {
 	msr int
 	// counted is the table mention a count(*) counts (-1: none).
 	counted int
+	// valueCount is the plural value noun a count(*) counts ("how many
+	// Professors"), 0: none (valuecount.go).
+	valueCount int
 
 	// rows marks a ranking: the rows with the highest or lowest measure
 	// (or adj), desc first when desc is set, limit of them.

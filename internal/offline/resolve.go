@@ -449,6 +449,9 @@ func (r *resolver) subjectFromColumns() (*tableInfo, *refusal) {
 	for _, s := range f.sorts {
 		defining = append(defining, s.m)
 	}
+	if len(defining) == 0 && r.valueSubject() != nil {
+		return r.valueSubject(), nil // valuecount.go
+	}
 	if len(defining) == 0 {
 		return nil, refuseUnresolved("I could not tell which table the question is about: name it (for example: how many orders …).")
 	}

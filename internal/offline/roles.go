@@ -99,12 +99,15 @@ func (p *parser) keywords() *refusal {
 					f.sortCounted = o
 				}
 				f.sortAgg = true
-			} else if p.isCol(n) && !p.used[n] {
+			} else if n, t := p.tableColumn(n); p.isCol(n) && !p.used[n] { // sortkey.go
 				if a := p.next(n); p.is(a, kwAnd, kwComma) && p.isCol(p.next(a)) {
 					return refuseUnsupported("sorting by several columns")
 				}
 				f.sorts = append(f.sorts, sortSpec{m: n})
 				p.used[n] = true
+				if t >= 0 {
+					p.used[t] = true
+				}
 			}
 			if p.dir != nil {
 				return refuseUnsupported("several sort orders in one question")
@@ -313,6 +316,7 @@ func (p *parser) count(i int) *refusal {
 		p.used[prev] = true
 	case p.countBack(i):
 		return nil // aggs.go
+	case p.countsValue(i): // valuecount.go
 	default:
 		return refuseUnresolved("I could not tell what to count.")
 	}
@@ -344,7 +348,9 @@ func (p *parser) aggregate(i int) *refusal {
 		return nil
 	}
 	if !p.isCol(obj) || p.used[obj] {
-		return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[i].text)
+		if obj = p.howMeasure(agg); obj < 0 { // howaverage.go
+			return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[i].text)
+		}
 	}
 	p.f.measure = obj
 	p.used[obj] = true
@@ -807,6 +813,8 @@ func (p *parser) group(i int) *refusal {
 		p.used[i], p.used[n] = true, true
 	case m.kw.kind == kwBy && p.isValue(n):
 		p.used[i] = true // "paid by card", "buildings managed by 'Emma'"
+	case m.kw.kind == kwBy && hasAgg && p.byFiltered(n): // bynamed.go
+		p.used[i] = true
 	case m.kw.kind == kwBy && p.is(n, kwMax, kwMin) && (p.isTable(p.next(n)) || p.is(p.next(n), kwCount) && p.isTable(p.next(p.next(n)))):
 		// "the payment method used by the most customers": a preposition
 		// before a ranking by a count of rows, read as "with the most".
