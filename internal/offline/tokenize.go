@@ -36,7 +36,7 @@ type token struct {
 // comparisons, sort requests and counts of times are then rewritten into
 // the phrases the parser reads (bounds.go, order.go, times.go).
 func tokenize(q string) []token {
-	return orMore(repetitions(sortPhrases(orEqual(expandShared(scan(q, true))))))
+	return orMore(repetitions(sortPhrases(orEqual(expandShared(scan(quoteDates(q), true))))))
 }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
