@@ -131,6 +131,12 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 		return condSpec{}, rf
 	}
 	if fs.op == "between" {
+		if cs, ok := namedYearSpan(col, fs.lit, fs.hi); ok {
+			return cs, nil
+		}
+		if cs, ok := r.isoDateRange(col, fs.lit, fs.hi); ok {
+			return cs, nil
+		}
 		if !col.kind.Numeric() {
 			return condSpec{}, refuseUnresolved("%s is not a numeric column, so I could not apply %q to it.", col.ref, fs.text)
 		}
@@ -143,6 +149,9 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 				return condSpec{}, refuseUnresolved("%s is not a text column, so I could not look for %q in it.", col.ref, fs.text)
 			}
 			return condSpec{col: col, op: "like", vals: []any{v}}, nil
+		}
+		if cs, ok := r.isoDateFilter(col, fs.op, v); ok {
+			return cs, nil
 		}
 		if !isTextual(col.kind) || (fs.op != "=" && fs.op != "!=") {
 			return condSpec{}, refuseUnresolved("I could not compare %s with %q.", col.ref, v)
@@ -252,12 +261,19 @@ func (r *resolver) dateFilter(fs filterSpec) (condSpec, *refusal) {
 		case 1:
 			col = dated[0]
 		default:
+			if c := plainYear(dated); c != nil && fs.kind == fYear {
+				col = c
+				break
+			}
 			var choices []string
 			for _, c := range dated {
 				choices = append(choices, c.ref)
 			}
 			return condSpec{}, clarify(fmt.Sprintf("Which date should %q apply to?", fs.text), choices)
 		}
+	}
+	if fs.kind == fYear && fs.op == "between" {
+		return yearSpan(col, fs.lit.(int64), fs.hi.(int64)), nil
 	}
 	if fs.kind == fYear {
 		return r.yearRange(col, fs.lit.(int64), fs.op), nil

@@ -144,7 +144,7 @@ type filterSpec struct {
 	vals []int // fValue: value mentions, any of which may match
 	op   string
 	lit  any // fLit: int64, float64 or string; fYear: the year
-	hi   any // fLit with op "between": the upper end
+	hi   any // fLit or fYear with op "between": the upper end
 	rel  relKind
 	text string // the words, for messages
 	// except marks the value after "but not" ("allergic to milk but not

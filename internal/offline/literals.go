@@ -95,7 +95,7 @@ func (p *parser) negations() *refusal {
 // disjunction this version does not build.
 func (p *parser) values() *refusal {
 	for i := 0; i < len(p.ms); i++ {
-		if !p.isValue(i) || p.ms[i].weak || p.used[i] {
+		if !p.isValue(i) || p.ms[i].weak || p.used[i] || p.comparedDate(i) {
 			continue
 		}
 		group := []int{i}
@@ -470,7 +470,11 @@ func (p *parser) yearsOld(i int) bool {
 func (p *parser) between(i, b int) *refusal {
 	c, and := p.prev(b), p.next(i)
 	hi := p.next(and)
-	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || p.ms[hi].kind != mNumber || p.ms[i].kind != mNumber {
+	lo, up, ends := p.rangeEnds(i, hi)
+	if ends && p.yearsBetween(c, b, i, and, hi) {
+		return nil
+	}
+	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || !ends {
 		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)
 	}
 	if after := p.next(hi); p.is(after, kwCount) || p.isTable(after) {
@@ -478,7 +482,7 @@ func (p *parser) between(i, b int) *refusal {
 		// between the numbers, not the column.
 		return refuseUnsupported("a count compared with a range (%q)", p.ms[b].text)
 	}
-	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: "between", lit: p.ms[i].num, hi: p.ms[hi].num,
+	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: "between", lit: lo, hi: up,
 		text: p.ms[c].text + " between " + p.ms[i].text + " and " + p.ms[hi].text})
 	for _, k := range []int{c, b, i, and, hi} {
 		p.used[k] = true

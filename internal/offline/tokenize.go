@@ -32,11 +32,13 @@ type token struct {
 
 // tokenize splits a question into tokens: words (lower-cased, possessives
 // and contractions resolved), numbers, quoted phrases kept whole, and the
-// comparison symbols. Other punctuation only separates. "Or equal to"
-// comparisons, sort requests and counts of times are then rewritten into
-// the phrases the parser reads (bounds.go, order.go, times.go).
+// comparison symbols. Other punctuation only separates. Calendar dates
+// are first written as ISO dates (dates.go); "where is X located", "or
+// equal to" comparisons, sort requests and counts of times are then
+// rewritten into the phrases the parser reads (where.go, bounds.go,
+// order.go, times.go).
 func tokenize(q string) []token {
-	return orMore(repetitions(sortPhrases(orEqual(expandShared(whereLocated(scan(q, true)))))))
+	return orMore(repetitions(sortPhrases(orEqual(expandShared(whereLocated(scan(quoteDates(q), true)))))))
 }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
