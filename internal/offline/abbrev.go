@@ -77,18 +77,7 @@ func (lx *lexicon) abbreviated(toks []token, i int) (mention, int) {
 			continue
 		}
 		refs = strongest(refs, classHead)
-		m := mention{kind: mName}
-		for _, r := range refs {
-			if r.col < 0 {
-				m.tables = append(m.tables, r)
-			} else {
-				m.cols = append(m.cols, r)
-			}
-		}
-		if len(m.tables) > 0 && len(m.cols) > 0 {
-			m.cols = nil // a table named in full outranks a column's
-		}
-		return m, n
+		return tableFirst(refs), n
 	}
 	return mention{}, 0
 }

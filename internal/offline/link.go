@@ -329,14 +329,7 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 			// A value the samples hold outranks a name reached only
 			// through a synonym ("rank Professor" beside an instructor
 			// column).
-			m := mention{kind: mName}
-			for _, r := range names {
-				if r.col < 0 {
-					m.tables = append(m.tables, r)
-				} else {
-					m.cols = append(m.cols, r)
-				}
-			}
+			m := splitNames(names)
 			// One reading per phrase: a table unless a column matches more
 			// strongly ("orders" is the table, not order_date by prefix).
 			if len(m.tables) > 0 && len(m.cols) > 0 {
@@ -542,4 +535,27 @@ func rawText(span []token) string {
 		parts[i] = t.raw
 	}
 	return strings.Join(parts, " ")
+}
+
+// splitNames is a name mention of refs, its tables apart from its columns.
+func splitNames(refs []nameRef) mention {
+	m := mention{kind: mName}
+	for _, r := range refs {
+		if r.col < 0 {
+			m.tables = append(m.tables, r)
+		} else {
+			m.cols = append(m.cols, r)
+		}
+	}
+	return m
+}
+
+// tableFirst is a name mention of refs where a table, if any, outranks
+// the columns: a phrase naming a table in full names the table.
+func tableFirst(refs []nameRef) mention {
+	m := splitNames(refs)
+	if len(m.tables) > 0 {
+		m.cols = nil
+	}
+	return m
 }

@@ -425,16 +425,5 @@ func (lx *lexicon) joined(toks []token, i int) (mention, bool) {
 	if len(refs) == 0 {
 		return mention{}, false
 	}
-	m := mention{kind: mName}
-	for _, r := range refs {
-		if r.col < 0 {
-			m.tables = append(m.tables, r)
-		} else {
-			m.cols = append(m.cols, r)
-		}
-	}
-	if len(m.tables) > 0 {
-		m.cols = nil
-	}
-	return m, true
+	return tableFirst(refs), true
 }

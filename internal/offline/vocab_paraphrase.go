@@ -185,18 +185,7 @@ func (lx *lexicon) splitCompound(toks []token, i int) (mention, bool) {
 	if found == nil {
 		return mention{}, false
 	}
-	m := mention{kind: mName}
-	for _, r := range found {
-		if r.col < 0 {
-			m.tables = append(m.tables, r)
-		} else {
-			m.cols = append(m.cols, r)
-		}
-	}
-	if len(m.tables) > 0 {
-		m.cols = nil
-	}
-	return m, true
+	return tableFirst(found), true
 }
 
 // namesTable reports whether a word (a stem) names a table in its own
