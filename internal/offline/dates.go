@@ -283,3 +283,86 @@ func namedYearSpan(col *colInfo, lo, up any) (condSpec, bool) {
 	}
 	return yearSpan(col, y1, y2), true
 }
+
+// dayFilter resolves "before 2018-03-17" with no column named to the
+// subject's only date column holding ISO text, as a bare year goes to its
+// only date. Year columns are left out (a day is finer than a year), and
+// two date columns are a question of which one: asked, not guessed.
+func (r *resolver) dayFilter(fs filterSpec) (condSpec, *refusal) {
+	var dated []*colInfo
+	for _, c := range r.subject.cols {
+		if c != nil && c.date && !c.year {
+			dated = append(dated, c)
+		}
+	}
+	switch len(dated) {
+	case 0:
+		return condSpec{}, refuseUnresolved("%s has no date column that %q could apply to.", r.subject.name, fs.text)
+	case 1:
+		v, _ := fs.lit.(string)
+		if cs, ok := r.isoDateFilter(dated[0], fs.op, v); ok {
+			return cs, nil
+		}
+		return condSpec{}, refuseUnresolved("%s is not written as ISO dates, so I could not compare it with %q.", dated[0].ref, fs.text)
+	}
+	var choices []string
+	for _, c := range dated {
+		choices = append(choices, c.ref)
+	}
+	return condSpec{}, clarify(fmt.Sprintf("Which date should %q apply to?", fs.text), choices)
+}
+
+// whenAsksDate reads a leading "when" ("When was the document stored?",
+// "When was the first asset acquired?") as asking for a date the question
+// names: when a later name mention means only date (or year) columns
+// ("stored" is documents.date_stored), "when" is that column's question
+// word and the rest is read as "what". Without such a mention, "when"
+// stays a question this planner does not answer.
+func whenAsksDate(lx *lexicon, ms []mention) {
+	w := -1
+	for i, m := range ms {
+		if m.kind == mKeyword && m.kw.kind == kwWh && m.lead && lower(m.text) == "when" {
+			w = i
+			break
+		}
+	}
+	if w < 0 {
+		return
+	}
+	for _, m := range ms[w+1:] {
+		if m.kind == mName && len(m.tables) == 0 && len(m.cols) > 0 && allDates(lx, m.cols) {
+			ms[w].kind = mStop
+			return
+		}
+	}
+}
+
+// allDates reports whether every column a name may mean holds dates or
+// years.
+func allDates(lx *lexicon, refs []nameRef) bool {
+	for _, ref := range refs {
+		if ref.col < 0 {
+			return false
+		}
+		if c := lx.col(ref.table, ref.col); c == nil || !c.date && !c.year {
+			return false
+		}
+	}
+	return true
+}
+
+// dayOfSubject reports whether the comparison at cmp follows a table's
+// name right away ("shipments before …", "the orders after …") or joins
+// a second comparison to a first ("after … and before …"): then the day
+// is of the table's own date. A verb in between ("customers who ordered
+// before …") may name an event recorded elsewhere, a related table's date
+// rather than the subject's, and a verb that named the subject's date
+// column would have linked to it: such days are refused.
+func (p *parser) dayOfSubject(cmp int) bool {
+	if cmp == 0 {
+		return false
+	}
+	b := p.ms[cmp-1]
+	return b.kind == mName && len(b.tables) > 0 && len(b.cols) == 0 && b.to == p.ms[cmp].from ||
+		b.kind == mKeyword && b.kw.kind == kwAnd
+}

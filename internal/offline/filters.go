@@ -25,6 +25,8 @@ func (r *resolver) filters() *refusal {
 			c, rf = r.literalFilter(fs)
 		case fYear, fRel:
 			c, rf = r.dateFilter(fs)
+		case fDay:
+			c, rf = r.dayFilter(fs)
 		case fAvg:
 			c, rf = r.averageFilter(fs)
 		}

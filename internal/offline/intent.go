@@ -134,6 +134,7 @@ const (
 	fYear                    // a year: a range on a date column, equality on a year column
 	fRel                     // a period relative to the reference date
 	fAvg                     // a named column compared with its average
+	fDay                     // a calendar day (ISO literal) compared with the subject's one date column
 )
 
 // filterSpec is one condition of the question.
@@ -188,6 +189,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	settleLikes(ms)
 	eventVerbs(ms)
 	ms, second := joinClauses(ms)
+	whenAsksDate(lx, ms)
 	if r := screen(ms); r != nil {
 		return nil, r
 	}

@@ -450,6 +450,13 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: op, lit: m.text, text: p.ms[c].text + " " + m.text})
 		return nil
 	}
+	if m.kind == mQuoted && cmp >= 0 && op != "=" && op != "!=" && isoLiteral(m.text) && !p.isCol(c) && p.dayOfSubject(cmp) {
+		// "shipments before 2018-03-17": a day compared with the
+		// subject's one date column (dayFilter), as a bare year is.
+		p.used[i], p.used[cmp] = true, true
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fDay, col: -1, op: op, lit: m.text, text: p.ms[cmp].text + " " + m.text})
+		return nil
+	}
 	if m.kind == mQuoted {
 		return refuseUnresolved("I could not tell which column %q is a value of: name the column before it (for example: with name %q).", m.text, m.text)
 	}
