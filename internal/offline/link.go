@@ -99,6 +99,8 @@ func (lx *lexicon) link(toks []token) []mention {
 			if m.kind == mUnknown {
 				if am, an := lx.abbreviated(toks, i); an > 0 {
 					m, n = am, an
+				} else if dm, ok := lx.demonym(toks, i); ok {
+					m, n = dm, 1
 				} else if cm, ok := lx.splitCompound(toks, i); ok {
 					m, n = cm, 1
 				} else if im, ok := lx.innerWord(toks, i); ok {

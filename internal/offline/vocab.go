@@ -384,12 +384,14 @@ func (lx *lexicon) pluralValue(toks []token, i int) (mention, int) {
 }
 
 // unitWords end column names with the unit of their number
-// (sales_billion, ram_mib, focal_length_mm): the name without its unit
-// is what a question calls it ("the sales", "RAM").
+// (sales_billion, ram_mib, focal_length_mm, max_temperature_f in degrees
+// Fahrenheit): the name without its unit is what a question calls it ("the
+// sales", "RAM", "max temperature").
 var unitWords = setOf("billion", "billions", "million", "millions", "thousand", "thousands",
 	"usd", "eur", "dollar", "dollars", "euro", "euros", "mm", "cm", "km", "kg", "lb", "lbs",
 	"mib", "mb", "gb", "kb", "tb", "ms", "sec", "secs", "mph", "kmh", "kph", "ft", "percent", "pct",
-	"meter", "meters", "metre", "metres", "feet", "foot", "inch", "inches", "mile", "miles", "kilometers", "kilometres")
+	"meter", "meters", "metre", "metres", "feet", "foot", "inch", "inches", "mile", "miles", "kilometers", "kilometres",
+	"f", "fahrenheit", "celsius")
 
 // measureSuffixes end column names with a generic measure noun
 // (support_rate, market_value): the other words name the column too ("the

@@ -394,6 +394,9 @@ var equivalents = []struct {
 	{[]string{"department", "dept"}, false},
 	{[]string{"manager", "mgr"}, false},
 	{[]string{"average", "avg"}, false},
+	// "maximum temperature" is max_temperature_f, "minimum salary" min_salary.
+	{[]string{"maximum", "max"}, false},
+	{[]string{"minimum", "min"}, false},
 	{[]string{"count", "cnt"}, false},
 	{[]string{"year", "yr"}, false},
 	{[]string{"date", "dt"}, false},
