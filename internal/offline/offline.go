@@ -145,7 +145,15 @@
 // group's own key so ties break as grouping by the key does, with the
 // ranked row's own columns shown (ranking.go, beside.go); relation idioms
 // ("in charge of", "responsible for", idioms.go); and "tallest" / "taller
-// than" by a table's one height column (height.go).
+// than" by a table's one height column (height.go); lists from two
+// tables as a UNION or INTERSECT (union.go) and "where is X located"
+// (where.go); "how old … on average", a value named as a noun ("how many
+// female Professors"), a table naming whose column is the sort key, and
+// "by" before a compared column in aggregates (howaverage.go,
+// valuecount.go, sortkey.go, bynamed.go); calendar dates in any common
+// English form, a date with no column named, and "when" questions
+// (dates.go); max/min spellings of column prefixes and country adjectives
+// (demonym.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
