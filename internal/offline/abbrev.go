@@ -94,13 +94,22 @@ func spellsOut(span []token, words []string) bool {
 		w := words[k]
 		switch {
 		case t.text == w || t.stem == stem(w):
-		case truncates(w, t.text):
+		case truncates(w, t.text), contracts(w, t.text):
 			spelled = true
+		case len(span) > 1 && initials(w, t.text):
 		default:
 			return false
 		}
 	}
 	return spelled
+}
+
+// initials reports whether a two-letter name word is the question word
+// shortened to its first letter and one later one in order ("ap" for
+// "airport"). Two letters say too little alone, so spellsOut takes them
+// only beside a word spelled out from a longer abbreviation.
+func initials(abbr, full string) bool {
+	return len(abbr) == 2 && len(full) > 3 && abbr[0] == full[0] && strings.IndexByte(full[1:], abbr[1]) >= 0 && !isNumber(abbr)
 }
 
 // truncates reports whether the name word abbr is the question word full
@@ -131,4 +140,42 @@ func singleLetters(w string) string {
 		b.WriteByte(w[i])
 	}
 	return b.String()
+}
+
+// contracts reports whether the name word abbr is the question word full
+// with letters dropped from inside, the way schemas write "src" for
+// "source", "hrs" for "hours", "qty" for "quantity", "mgr" for "manager":
+// a word of at least minAbbrev letters with no vowel, starting with the
+// full word's first letter, keeping the rest in order and ending where
+// the word ends. A name word with
+// a vowel in it is a word or a truncation, never a contraction, and a
+// number is neither.
+func contracts(abbr, full string) bool {
+	if len(abbr) < minAbbrev || len(full) <= len(abbr) || abbr[0] != full[0] || isNumber(abbr) {
+		return false
+	}
+	if strings.ContainsAny(abbr, "aeiou") || !strings.ContainsAny(full, "aeiouy") {
+		return false
+	}
+	j := 1
+	for i := 1; i < len(full) && j < len(abbr); i++ {
+		if full[i] == abbr[j] {
+			j++
+		}
+	}
+	return j == len(abbr) && keepsEnd(abbr, full)
+}
+
+// keepsEnd reports whether a contraction ends where its word does: its
+// last letter is among the word's last three (a plural's "s" aside), as
+// in mgr/manager and hrs/hours. A letter taken from the middle leaves the
+// word's ending unread, and such a word is as likely another one that
+// happens to hold the letters: "lng" is not "longest", nor "crs"
+// "corresponding".
+func keepsEnd(abbr, full string) bool {
+	last := abbr[len(abbr)-1]
+	if last != 's' && len(full) > len(abbr)+1 && strings.HasSuffix(full, "s") {
+		full = full[:len(full)-1]
+	}
+	return strings.IndexByte(full[max(0, len(full)-3):], last) >= 0
 }
