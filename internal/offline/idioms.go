@@ -19,10 +19,10 @@ var relationIdioms = []struct {
 	{[]string{"responsible", "for"}, "manage"},
 }
 
-// idioms rewrites the phrases of this file and height.go into the words
+// idioms rewrites the phrases of this file, height.go and verbs.go into the words
 // the parser reads.
 func (lx *lexicon) idioms(toks []token) []token {
-	return heightComparisons(lx.relationIdioms(toks))
+	return lx.reachedBounds(heightComparisons(lx.relationIdioms(toks)))
 }
 
 // relationIdioms rewrites each relation idiom as its verb, unless the

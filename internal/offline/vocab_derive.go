@@ -228,6 +228,11 @@ func (lx *lexicon) derivedWord(toks []token, i int) (mention, bool) {
 			}
 		}
 	}
+	if len(m.tables)+len(m.cols) == 0 && joinVerbs[t.text] {
+		// No name of its family: the verb only relates rows or dates
+		// them (see verbs.go), and is read as a stop word.
+		return mention{kind: mStop}, true
+	}
 	if len(m.tables) > 0 && len(m.cols) > 0 || len(m.tables)+len(m.cols) == 0 {
 		// A table and a column of one family ("attendance" of a
 		// performance beside a member_attendance table): either reading
