@@ -153,7 +153,10 @@
 // valuecount.go, sortkey.go, bynamed.go); calendar dates in any common
 // English form, a date with no column named, and "when" questions
 // (dates.go); max/min spellings of column prefixes and country adjectives
-// (demonym.go).
+// (demonym.go); names written without vowels (src, hrs; abbrev.go); and
+// verbs the schema has no name for read as saying how the named tables
+// relate ("campuses opened in 1958"), "reached N" as at least N
+// (verbs.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
