@@ -70,6 +70,9 @@ type lexicon struct {
 	// derived maps the root of a name's head word to those names:
 	// "found" for founder and founded (vocab_derive.go).
 	derived map[string][]derivRef
+	// keyVerbs holds the roots of the words of key columns' names:
+	// "win" for winning_aircraft and winner_id (verbs.go).
+	keyVerbs map[string]bool
 	// partial marks the synonym links made from part of a name
 	// (vocab_paraphrase.go).
 	partial map[partialRef]bool

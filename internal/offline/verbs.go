@@ -1,5 +1,10 @@
 package offline
 
+import (
+	"slices"
+	"strings"
+)
+
 // Verbs that only say how the rows of two tables relate, or that a row
 // came to be at the time a bare year names: "physicians affiliated with a
 // department", "products not included in any order", "campuses opened in
@@ -42,4 +47,38 @@ func (lx *lexicon) reachedBounds(toks []token) []token {
 		return toks
 	}
 	return out
+}
+
+// addKeyVerb indexes the roots of a key column's words, but for its id
+// words: winning_aircraft and winner_id hold "win". A key is left out of
+// every link (a question naming "winning" means no key value), but a
+// verb of its family says which foreign key joins two tables.
+func (lx *lexicon) addKeyVerb(words []string) {
+	for _, w := range words {
+		if len(w) < minRoot || idWords[w] || hardStops[w] || isKeyword(w) || genericSuffixes[w] || isNumber(w) {
+			continue
+		}
+		roots, _ := derivRoots(w)
+		if lx.keyVerbs == nil {
+			lx.keyVerbs = map[string]bool{}
+		}
+		for _, r := range roots {
+			lx.keyVerbs[r] = true
+		}
+	}
+}
+
+// keyVerb reports whether a verb (roots and kind from derivRoots) that
+// names nothing else is of a key column's family: "the aircraft that won
+// the most matches" where a match's winning_aircraft refers to the
+// aircraft. The key already says what the verb says, so the verb reads as
+// a stop word and the join follows the foreign key; where two keys could
+// join the tables, the planner still refuses to choose. Only verb forms
+// count: a noun ("winner", "winnings") names a thing the schema lacks.
+func (lx *lexicon) keyVerb(w string, roots []string, kind derivKind) bool {
+	_, irregular := irregularForms[w]
+	if kind == derivAgent || kind == derivAct || !irregular && !strings.HasSuffix(w, "ed") {
+		return false
+	}
+	return slices.ContainsFunc(roots, func(r string) bool { return lx.keyVerbs[r] })
 }

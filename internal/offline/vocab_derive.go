@@ -172,9 +172,14 @@ type derivRef struct {
 // addDerived indexes a table or column under the root of its head word:
 // its last word, or the word before a generic last word (creation_date is
 // "created"). A one-word name is its own head. Keys are left out, as in
-// every partial link.
+// every partial link; their words only index verbs that name a key
+// (addKeyVerb).
 func (lx *lexicon) addDerived(words []string, t, c int, isID bool) {
-	if isID || len(words) == 0 {
+	if isID {
+		lx.addKeyVerb(words)
+		return
+	}
+	if len(words) == 0 {
 		return
 	}
 	heads := []string{words[len(words)-1]}
@@ -228,7 +233,7 @@ func (lx *lexicon) derivedWord(toks []token, i int) (mention, bool) {
 			}
 		}
 	}
-	if len(m.tables)+len(m.cols) == 0 && joinVerbs[t.text] {
+	if len(m.tables)+len(m.cols) == 0 && (joinVerbs[t.text] || lx.keyVerb(t.text, roots, kind)) {
 		// No name of its family: the verb only relates rows or dates
 		// them (see verbs.go), and is read as a stop word.
 		return mention{kind: mStop}, true
