@@ -155,7 +155,8 @@
 // (dates.go); max/min spellings of column prefixes and country adjectives
 // (demonym.go); names written without vowels (src, hrs; abbrev.go); and
 // verbs the schema has no name for read as saying how the named tables
-// relate ("campuses opened in 1958"), "reached N" as at least N
+// relate ("campuses opened in 1958"), or as the one foreign key named
+// after them ("won" for winning_car), and "reached N" as at least N
 // (verbs.go).
 //
 // Business context links like the schema's own names: table and column
