@@ -645,22 +645,15 @@ func rowCount(n any) (int64, bool) {
 // whether it did; a table with several labels (first and last names) or
 // a label with complete samples gets none.
 func (p *parser) labelOf(t int) bool {
-	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
-		return false
-	}
-	refs := strongest(p.ms[t].tables, classSynonym)
-	if len(refs) != 1 {
-		return false
-	}
-	info := p.lx.tables[refs[0].table]
-	if len(info.labels) != 1 {
+	info, ref, ok := p.singularTable(t)
+	if !ok || len(info.labels) != 1 {
 		return false
 	}
 	col := info.cols[info.labels[0]]
 	if !isTextual(col.kind) || col.complete || col.id {
 		return false
 	}
-	p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: refs[0].class}}
+	p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: ref.class}}
 	return true
 }
 
@@ -668,15 +661,8 @@ func (p *parser) labelOf(t int) bool {
 // primary key as well, when that key is one integer column, and reports
 // whether it did.
 func (p *parser) keyOf(t int) bool {
-	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
-		return false
-	}
-	refs := strongest(p.ms[t].tables, classSynonym)
-	if len(refs) != 1 {
-		return false
-	}
-	info := p.lx.tables[refs[0].table]
-	if len(info.pk) != 1 {
+	info, ref, ok := p.singularTable(t)
+	if !ok || len(info.pk) != 1 {
 		return false
 	}
 	for _, col := range info.cols {
@@ -684,11 +670,25 @@ func (p *parser) keyOf(t int) bool {
 			if col.kind != schema.KindInteger {
 				return false
 			}
-			p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: refs[0].class}}
+			p.ms[t].cols = []nameRef{{table: info.idx, col: col.idx, class: ref.class}}
 			return true
 		}
 	}
 	return false
+}
+
+// singularTable is the one table an unused mention at t names in the
+// singular with no column of its own ("the album", "room"): what labelOf
+// and keyOf may give a column to.
+func (p *parser) singularTable(t int) (*tableInfo, nameRef, bool) {
+	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
+		return nil, nameRef{}, false
+	}
+	refs := strongest(p.ms[t].tables, classSynonym)
+	if len(refs) != 1 {
+		return nil, nameRef{}, false
+	}
+	return p.lx.tables[refs[0].table], refs[0], true
 }
 
 // isInt reports whether a number literal is whole.

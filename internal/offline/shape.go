@@ -89,7 +89,7 @@ func rankedParent(subject, t *tableInfo) bool {
 		return false
 	}
 	for _, e := range edges {
-		if len(subject.pk) == 0 || !sameFold(e.from, subject.pk) {
+		if len(subject.pk) == 0 || !schema.EqualFoldAll(e.from, subject.pk) {
 			return true
 		}
 	}
@@ -109,19 +109,6 @@ func (r *resolver) namesTable(t *tableInfo) bool {
 		}
 	}
 	return false
-}
-
-// sameFold reports whether two column lists are equal up to case.
-func sameFold(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if !strings.EqualFold(a[i], b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // aggregable refuses an aggregate a column cannot take: sums and averages

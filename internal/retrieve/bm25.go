@@ -76,6 +76,13 @@ func (x *bm25) idf(term string) float64 {
 }
 
 // hit is a scored document.
+// termScore is one posting's BM25 contribution, idf already weighted.
+func (x *bm25) termScore(idf float64, p posting) float64 {
+	tf := float64(p.tf)
+	norm := bm25K1 * (1 - bm25B + bm25B*float64(x.docLen[p.doc])/x.avgLen)
+	return idf * tf * (bm25K1 + 1) / (tf + norm)
+}
+
 type hit struct {
 	doc   int32
 	score float64
@@ -105,12 +112,10 @@ func (x *bm25) search(query map[string]float64, limit int) []hit {
 		}
 		idf := x.idf(term) * w
 		for _, p := range ps {
-			tf := float64(p.tf)
-			norm := bm25K1 * (1 - bm25B + bm25B*float64(x.docLen[p.doc])/x.avgLen)
 			if acc.score[p.doc] == 0 {
 				acc.touched = append(acc.touched, p.doc)
 			}
-			acc.score[p.doc] += idf * tf * (bm25K1 + 1) / (tf + norm)
+			acc.score[p.doc] += x.termScore(idf, p)
 		}
 	}
 	hits := topHits(acc, limit)
@@ -205,9 +210,7 @@ func (g *grouped) search(query map[string]float64, limit int) []hit {
 		}
 		idf := x.idf(term) * w
 		for _, p := range ps {
-			tf := float64(p.tf)
-			norm := bm25K1 * (1 - bm25B + bm25B*float64(x.docLen[p.doc])/x.avgLen)
-			s := idf * tf * (bm25K1 + 1) / (tf + norm)
+			s := x.termScore(idf, p)
 			gr := g.group[p.doc]
 			if acc.term[gr] == 0 {
 				acc.termTouched = append(acc.termTouched, gr)

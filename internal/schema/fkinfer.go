@@ -811,7 +811,7 @@ func (s *Schema) WithInferredKeys(keys []InferredKey) *Schema {
 		}
 		dup := false
 		for _, fk := range t.ForeignKeys {
-			if strings.EqualFold(fk.RefTable, k.Key.RefTable) && equalFoldAll(fk.Columns, k.Key.Columns) && equalFoldAll(fk.RefColumns, k.Key.RefColumns) {
+			if strings.EqualFold(fk.RefTable, k.Key.RefTable) && EqualFoldAll(fk.Columns, k.Key.Columns) && EqualFoldAll(fk.RefColumns, k.Key.RefColumns) {
 				dup = true
 				break
 			}
@@ -860,7 +860,9 @@ func validKey(s *Schema, t *Table, fk ForeignKey) bool {
 	return true
 }
 
-func equalFoldAll(a, b []string) bool {
+// EqualFoldAll reports whether two name lists (a key's columns) are equal
+// up to case, as SQL identifiers compare.
+func EqualFoldAll(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
