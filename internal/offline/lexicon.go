@@ -173,12 +173,12 @@ func init() {
 		equivs = append(equivs, eq)
 	}
 	for _, g := range paraphrases {
-		eq := equivalent{synonyms: true, oneWay: g.oneWay, canonical: stems(strings.Fields(g.words[0]))}
-		for _, m := range g.words[1:] {
-			eq.members = append(eq.members, stems(strings.Fields(m)))
-		}
-		equivs = append(equivs, eq)
+		equivs = append(equivs, g.equivalent())
 	}
+	for _, g := range generalWords {
+		equivs = append(equivs, g.equivalent())
+	}
+	equivsByWord = indexEquivalents(equivs)
 }
 
 // newLexicon indexes a schema: names and values first, then the foreign
@@ -605,14 +605,10 @@ func countedNoun(words []string) []string {
 // addVariants indexes the phrase with one equivalent substituted: the
 // other spellings of an abbreviation keep the class, synonyms weaken it.
 func (lx *lexicon) addVariants(st []string, ref nameRef) {
-	for _, eq := range equivs {
-		// Abbreviations were rewritten to their canonical form already;
-		// synonyms stand for each other whichever the schema uses.
-		sources := [][]string{eq.canonical}
-		if eq.synonyms && !eq.oneWay {
-			sources = append(sources, eq.members...)
-		}
-		for _, src := range sources {
+	for _, i := range equivalentsIn(st) {
+		eq := &equivs[i]
+		// Synonyms stand for each other whichever the schema uses.
+		for _, src := range eq.sources() {
 			n := len(src)
 			for p := 0; p+n <= len(st); p++ {
 				if !slices.Equal(st[p:p+n], src) {

@@ -80,6 +80,8 @@ func TestRecencyAndRepetition(t *testing.T) {
 		{`Which attractions are visited at least twice?`, `{"select":[{"expr":{"col":"attraction.name"}}],"from":{"table":"attraction"},"joins":[{"type":"inner","table":"visit","on":[{"left":"attraction.id","right":"visit.attraction_id"}]}],"group_by":[{"col":"attraction.id"}],"having":{"op":">=","left":{"agg":"count"},"right":{"value":2}}}`},
 		{`Show the names of attractions that are visited at most once.`, `{"select":[{"expr":{"col":"attraction.name"}}],"from":{"table":"attraction"},"joins":[{"type":"inner","table":"visit","on":[{"left":"attraction.id","right":"visit.attraction_id"}]}],"group_by":[{"col":"attraction.id"}],"having":{"op":"<=","left":{"agg":"count"},"right":{"value":1}}}`},
 		{`What is the room of the appointment that started most recently?`, `{"select":[{"expr":{"col":"appointment.room"}}],"from":{"table":"appointment"},"order_by":[{"expr":{"col":"appointment.start"},"desc":true}],"limit":1}`},
+		// "finish" is a synonym of end (vocab_general.go).
+		{`What is the room of the appointment that finished most recently?`, `{"select":[{"expr":{"col":"appointment.room"}}],"from":{"table":"appointment"},"order_by":[{"expr":{"col":"appointment.end"},"desc":true}],"limit":1}`},
 		{`What is the name of the race that occurred most recently?`, `{"select":[{"expr":{"col":"race.race_name"}}],"from":{"table":"race"},"order_by":[{"expr":{"col":"race.date"},"desc":true}],"limit":1}`},
 		{`Which event names were used more than twice in party events?`, `{"select":[{"expr":{"col":"party_event.event_name"}}],"from":{"table":"party_event"},"group_by":[{"col":"party_event.event_name"}],"having":{"op":">","left":{"agg":"count"},"right":{"value":2}}}`},
 		{`Which event names were used at least 3 times for party events?`, `{"select":[{"expr":{"col":"party_event.event_name"}}],"from":{"table":"party_event"},"group_by":[{"col":"party_event.event_name"}],"having":{"op":">=","left":{"agg":"count"},"right":{"value":3}}}`},
@@ -88,10 +90,9 @@ func TestRecencyAndRepetition(t *testing.T) {
 		{`Show the names of persons whose salary is in the range of 8000 and 12000.`, `{"select":[{"expr":{"col":"person.name"}}],"from":{"table":"person"},"where":{"op":"between","left":{"col":"person.salary"},"low":{"value":8000},"high":{"value":12000}}}`},
 	})
 	runRefusals(t, orderSchema(), []string{
-		`What is the first name of the claim?`,                             // "first" not before a table
-		`Which attractions are visited twice?`,                             // no bound: exactly, or at least?
-		`What is the room of the latest appointment?`,                      // start or end
-		`What is the room of the appointment that finished most recently?`, // no column named by the verb
-		`Which event names were used more than 2?`,                         // 2 of what?
+		`What is the first name of the claim?`,        // "first" not before a table
+		`Which attractions are visited twice?`,        // no bound: exactly, or at least?
+		`What is the room of the latest appointment?`, // start or end
+		`Which event names were used more than 2?`,    // 2 of what?
 	})
 }

@@ -13,7 +13,8 @@ import (
 // when the literal word links to nothing, and a word that so reaches two
 // schema names is ambiguous, not a guess.
 
-// wordGroup is one entry of [paraphrases]: words that name the same thing.
+// wordGroup is one entry of [paraphrases] or [generalWords]: words that
+// name the same thing.
 // A two-way group is a set of synonyms, any of which the schema or the
 // question may use. A one-way group reads its first word as the schema's
 // and the others as what a question may call it: a more general word
