@@ -44,6 +44,9 @@ type mention struct {
 	// lead marks the question's first word after any politeness: where
 	// "set" or "change" is an order to write.
 	lead bool
+	// ignored marks a stop word that linked to nothing and was set aside
+	// as a filler (fillers.go): the trace and the plan's reason name it.
+	ignored bool
 }
 
 // link covers the tokens with mentions, longest phrase first: at each

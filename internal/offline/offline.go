@@ -277,7 +277,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	ms := p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))
+	ms := p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
 	if tr != nil {
 		tr.Links = p.lx.links(ms)
 	}
@@ -289,7 +289,8 @@ func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
 		return nil, rf
 	}
 	if s := splitSets(f); s != nil {
-		return p.combine(s, tr)
+		pl, rf := p.combine(s, tr)
+		return noteIgnored(pl, ms), rf
 	}
 	q, rf := resolve(p.lx, f, p.today)
 	if q != nil && tr != nil {
@@ -298,5 +299,5 @@ func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
 	if rf != nil {
 		return nil, rf
 	}
-	return build(q), nil
+	return noteIgnored(build(q), ms), nil
 }

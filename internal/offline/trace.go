@@ -27,8 +27,8 @@ type Trace struct {
 // Link is one phrase of the question and what it linked to.
 type Link struct {
 	Words string `json:"words"`
-	// Kind is keyword, table, column, value, measure, number, literal or
-	// unknown.
+	// Kind is keyword, table, column, value, measure, number, literal,
+	// unknown, or ignored (a filler word set aside: fillers.go).
 	Kind string `json:"kind"`
 	// Targets are the candidates: table names, "table.column" references,
 	// or "table.column = value" for values.
@@ -64,7 +64,10 @@ func (lx *lexicon) links(ms []mention) []Link {
 		l := Link{Words: m.text}
 		switch m.kind {
 		case mStop:
-			continue
+			if !m.ignored {
+				continue
+			}
+			l.Kind = "ignored"
 		case mUnknown:
 			l.Kind = "unknown"
 		case mKeyword:
