@@ -3,6 +3,8 @@ package offline
 import (
 	"slices"
 	"strings"
+
+	"querent/internal/schema"
 )
 
 // abbrevName is one schema name with an abbreviated word in it, kept for
@@ -179,3 +181,99 @@ func keepsEnd(abbr, full string) bool {
 	}
 	return strings.IndexByte(full[max(0, len(full)-3):], last) >= 0
 }
+
+// typeMarks are the type marks of Hungarian notation that some schemas
+// write before every column's name: vcName (varchar), iAge (integer),
+// strTitle, bActive (boolean), fPrice (float), nCount. A date mark says
+// what the name is, a date: dtBirth is the birth date.
+var typeMarks = map[string]string{
+	"vc": "", "nvc": "", "str": "", "sz": "", "txt": "", "ch": "", "chr": "",
+	"i": "", "int": "", "n": "", "num": "", "b": "", "bit": "", "f": "", "dbl": "", "dec": "",
+	"dt": "date",
+}
+
+// typeMark returns the type mark a column name begins with: a mark of
+// typeMarks in lower case, then a capitalised word ("Name", not the "ID"
+// of mID). A mark joined with the word into a known abbreviation is no
+// mark: fName is the first name.
+func typeMark(name string) string {
+	i := 0
+	for i < len(name) && isLowerASCII(name[i]) {
+		i++
+	}
+	if i == 0 || i+1 >= len(name) || !isUpperASCII(name[i]) || !isLowerASCII(name[i+1]) {
+		return ""
+	}
+	if _, ok := typeMarks[name[:i]]; !ok {
+		return ""
+	}
+	if _, ok := canonicalOf[stem(strings.ToLower(name))]; ok {
+		return ""
+	}
+	return name[:i]
+}
+
+// typeMarked reports whether a table's columns are written in Hungarian
+// notation: two of them or more carry a type mark. One marked name alone
+// ("iPhone") is a word, not a style.
+func typeMarked(cols []schema.Column) bool {
+	n := 0
+	for _, c := range cols {
+		if typeMark(c.Name) != "" {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// columnWords returns the canonical words of a column name, read without
+// its type mark in a table whose names carry them: vcName is the name
+// column, iAge the age, dtBirth the birth date.
+func columnWords(name string, marked bool) []string {
+	mark := ""
+	if marked {
+		mark = typeMark(name)
+	}
+	words := splitIdent(name[len(mark):])
+	if w := typeMarks[mark]; w != "" {
+		words = append(words, w)
+	}
+	words = canonicalWords(words)
+	if k := len(words) - 1; k >= 0 {
+		if head, tail, ok := joinedSuffix(words[k]); ok {
+			words = append(words[:k:k], head, tail)
+		}
+	}
+	return words
+}
+
+// joinedSuffixes are the generic last words schemas write joined to the
+// word before them, without a capital or an underscore: hiredate,
+// releasedate, starttime, filename, jobcode.
+var joinedSuffixes = []string{"date", "time", "name", "code"}
+
+// notJoined are English words that end like a joined name and are one
+// word: a candidate is no "candi date".
+var notJoined = setOf("candidate", "mandate", "update", "validate", "accommodate", "consolidate", "liquidate",
+	"predate", "sedate", "maritime", "sometime", "anytime", "meantime", "pastime", "overtime", "rename",
+	"decode", "encode", "unicode", "nickname", "surname", "forename", "codename")
+
+// joinedSuffix splits a name's last word written as two, a word of three
+// letters or more and a generic suffix ("hiredate": hire, date), so that
+// "hired" and "the hire date" reach it as they reach hire_date. A generic
+// word itself (datetime) stays whole.
+func joinedSuffix(w string) (string, string, bool) {
+	if notJoined[w] || genericSuffixes[w] || !isASCIILetters(w) {
+		return "", "", false
+	}
+	for _, s := range joinedSuffixes {
+		head := strings.TrimSuffix(w, s)
+		if len(head) >= 3 && len(head) < len(w) && strings.ContainsAny(head, "aeiouy") {
+			return head, s, true
+		}
+	}
+	return "", "", false
+}
+
+func isUpperASCII(b byte) bool { return b >= 'A' && b <= 'Z' }
+func isLowerASCII(b byte) bool { return b >= 'a' && b <= 'z' }

@@ -76,6 +76,9 @@ type lexicon struct {
 	// partial marks the synonym links made from part of a name
 	// (vocab_paraphrase.go).
 	partial map[partialRef]bool
+	// spell buckets the one-word names, keywords and values a misspelt
+	// question word may stand for (spelling.go).
+	spell map[spellKey][]string
 }
 
 type tableInfo struct {
@@ -214,9 +217,10 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				fkCols[strings.ToLower(c)] = true
 			}
 		}
+		marked := typeMarked(t.Columns)
 		for ci := range t.Columns {
 			c := &t.Columns[ci]
-			words := canonicalWords(splitIdent(c.Name))
+			words := columnWords(c.Name, marked)
 			if len(words) == 0 {
 				continue
 			}
@@ -323,6 +327,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 	}
 	lx.addMeasures(s, measures)
 	lx.indexStarts()
+	lx.indexSpelling()
 	return lx
 }
 

@@ -118,6 +118,8 @@ func (lx *lexicon) link(toks []token) []mention {
 							i = q.from
 						}
 					}
+				} else if sm, sn, ok := lx.misspelt(toks, i, ms); ok {
+					m, n = sm, sn
 				}
 			}
 		}
