@@ -109,7 +109,7 @@ func (lx *lexicon) link(toks []token) []mention {
 				} else if im, ok := lx.innerWord(toks, i); ok {
 					m, n = im, 1
 				} else if dm, ok := lx.derivedWord(toks, i); ok {
-					m, n = dm, 1
+					m, n = dm, 1+lx.familyTail(toks, i, dm)
 					if k := len(ms) - 1; k >= 0 && ms[k].to == i {
 						if q, ok := lx.qualifiedFamily(toks, ms[k], dm); ok {
 							// "colour describing": one mention of
@@ -118,6 +118,8 @@ func (lx *lexicon) link(toks []token) []mention {
 							i = q.from
 						}
 					}
+				} else if hm, ok := lx.compoundHead(toks, i); ok {
+					m, n = hm, 1
 				} else if sm, sn, ok := lx.misspelt(toks, i, ms); ok {
 					m, n = sm, sn
 				}

@@ -76,8 +76,7 @@ func (lx *lexicon) addKeyVerb(words []string) {
 // join the tables, the planner still refuses to choose. Only verb forms
 // count: a noun ("winner", "winnings") names a thing the schema lacks.
 func (lx *lexicon) keyVerb(w string, roots []string, kind derivKind) bool {
-	_, irregular := irregularForms[w]
-	if kind == derivAgent || kind == derivAct || !irregular && !strings.HasSuffix(w, "ed") {
+	if kind == derivAgent || kind == derivAct || !irregularPast(w) && !strings.HasSuffix(w, "ed") {
 		return false
 	}
 	return slices.ContainsFunc(roots, func(r string) bool { return lx.keyVerbs[r] })

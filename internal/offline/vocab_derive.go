@@ -14,23 +14,13 @@ import (
 // shares its root.
 
 // irregularForms maps English words that no suffix rule relates to the
-// word of their family that the rules reach: past forms of strong verbs,
-// and nouns whose stem changes.
+// word of their family that the rules reach, beyond the past forms of
+// irregular verbs (irregularVerbs, morph.go): nouns whose stem changes,
+// and Latin verbs whose participle and noun differ from the verb.
 var irregularForms = map[string]string{
-	"born": "birth", "died": "death", "dead": "death", "won": "win", "paid": "pay",
-	"sung": "sing", "sang": "sing", "flown": "fly", "flew": "fly", "flied": "fly",
-	"built": "build", "spent": "spend", "led": "lead", "began": "begin", "begun": "begin",
-	"drove": "drive", "driven": "drive", "grew": "grow", "grown": "grow", "growth": "grow",
-	"chose": "choose", "chosen": "choose", "choice": "choose", "gave": "give", "given": "give",
-	"fought": "fight", "kept": "keep", "lost": "lose", "loss": "lose", "met": "meet", "ran": "run",
-	"sent": "send", "spoke": "speak", "spoken": "speak", "speech": "speak", "stood": "stand",
-	"rode": "ride", "ridden": "ride", "rose": "rise", "risen": "rise", "shot": "shoot",
-	"swam": "swim", "swum": "swim", "threw": "throw", "thrown": "throw", "wore": "wear", "worn": "wear",
-	"drew": "draw", "drawn": "draw", "fell": "fall", "fallen": "fall", "heard": "hear",
-	"knew": "know", "known": "know", "knowledge": "know", "said": "say", "sought": "seek",
-	"stole": "steal", "stolen": "steal", "struck": "strike", "told": "tell", "broke": "break",
-	"broken": "break", "froze": "freeze", "frozen": "freeze", "hid": "hide", "hidden": "hide",
-	"bit": "bite", "bitten": "bite", "flight": "fly", "arisen": "arise", "arose": "arise",
+	"born": "birth", "died": "death", "dead": "death",
+	"growth": "grow", "choice": "choose", "loss": "lose", "speech": "speak",
+	"knowledge": "know", "flight": "fly",
 	"described": "describe", "describes": "describe", "description": "describe",
 	"prescribed": "prescribe", "prescription": "prescribe", "subscribed": "subscribe",
 	"subscription": "subscribe", "inscribed": "inscribe", "inscription": "inscribe",
@@ -73,23 +63,50 @@ func (k derivKind) names(o derivKind) bool {
 	return true
 }
 
-// derivSuffix is one ending stripped to reach a root.
+// derivSuffix is one ending stripped to reach a root. min, when set,
+// is the fewest letters the root must keep for this ending, above
+// minRoot: "-ent" makes no root of "recent", nor "-ic" of "topic".
 type derivSuffix struct {
 	end  string
 	kind derivKind
+	min  int
 }
 
-// derivSuffixes are stripped, longest first, to reach a word's root.
+// strip cuts the ending off w and reports whether it could: the root
+// must keep its letters. A doubled consonant left behind is undoubled
+// ("conferr").
+func (s derivSuffix) strip(w string) (string, bool) {
+	base, ok := strings.CutSuffix(w, s.end)
+	if !ok || len(base) < max(minRoot, s.min) {
+		return "", false
+	}
+	return undouble(base), true
+}
+
+// derivSuffixes are stripped, longest first, to reach a word's root:
+// the endings of acts and states (-ation, -ment, -ity, -ship), of
+// adjectives (-ic, -ous, -ive, -able), of agents (-er, -or, -ator, -ant,
+// -ent, -ist, -ian, -ee), and of verb forms (-ify, -ing, -ed).
 var derivSuffixes = []derivSuffix{
-	{"ations", derivAct}, {"ation", derivAct}, {"itions", derivAct}, {"ition", derivAct},
-	{"ments", derivAct}, {"ment", derivAct}, {"ions", derivAct}, {"ion", derivAct},
-	{"ances", derivAct}, {"ance", derivAct}, {"ences", derivAct}, {"ence", derivAct},
-	{"abilities", derivAct}, {"ability", derivAct}, {"ables", derivParticiple}, {"able", derivParticiple},
-	{"ures", derivAct}, {"ure", derivAct}, {"ages", derivAct}, {"age", derivAct}, {"als", derivAct}, {"al", derivAct},
-	{"ings", derivParticiple}, {"ing", derivParticiple},
-	{"eers", derivAgent}, {"eer", derivAgent}, {"ers", derivAgent}, {"er", derivAgent}, {"ors", derivAgent}, {"or", derivAgent},
-	{"ees", derivAgent}, {"ee", derivAgent},
-	{"ed", derivParticiple}, {"es", derivBare}, {"s", derivBare},
+	{"ifications", derivAct, 4}, {"ification", derivAct, 4}, {"ificates", derivAct, 4}, {"ificate", derivAct, 4},
+	{"ations", derivAct, 0}, {"ation", derivAct, 0}, {"itions", derivAct, 0}, {"ition", derivAct, 0},
+	{"ments", derivAct, 0}, {"ment", derivAct, 0}, {"ions", derivAct, 0}, {"ion", derivAct, 0},
+	{"ances", derivAct, 0}, {"ance", derivAct, 0}, {"ences", derivAct, 0}, {"ence", derivAct, 0},
+	{"abilities", derivAct, 0}, {"ability", derivAct, 0}, {"ibilities", derivAct, 0}, {"ibility", derivAct, 0},
+	{"ables", derivParticiple, 0}, {"able", derivParticiple, 0}, {"ibles", derivParticiple, 0}, {"ible", derivParticiple, 0},
+	{"ships", derivAct, 0}, {"ship", derivAct, 0}, {"nesses", derivAct, 0}, {"ness", derivAct, 0},
+	{"hoods", derivAct, 0}, {"hood", derivAct, 0}, {"isms", derivAct, 0}, {"ism", derivAct, 0},
+	{"ities", derivAct, 0}, {"ity", derivAct, 0}, {"ous", derivAct, 0}, {"ives", derivAct, 4}, {"ive", derivAct, 4},
+	{"ures", derivAct, 0}, {"ure", derivAct, 0}, {"ages", derivAct, 0}, {"age", derivAct, 0},
+	{"icals", derivAct, 4}, {"ical", derivAct, 4}, {"ics", derivAct, 4}, {"ic", derivAct, 4}, {"als", derivAct, 0}, {"al", derivAct, 0},
+	{"ified", derivParticiple, 4}, {"ifying", derivParticiple, 4}, {"ifies", derivBare, 4}, {"ify", derivBare, 4},
+	{"ings", derivParticiple, 0}, {"ing", derivParticiple, 0},
+	{"ators", derivAgent, 0}, {"ator", derivAgent, 0}, {"ants", derivAgent, 4}, {"ant", derivAgent, 4},
+	{"ents", derivAgent, 4}, {"ent", derivAgent, 4}, {"ists", derivAgent, 4}, {"ist", derivAgent, 4},
+	{"ians", derivAgent, 4}, {"ian", derivAgent, 4},
+	{"eers", derivAgent, 0}, {"eer", derivAgent, 0}, {"ers", derivAgent, 0}, {"er", derivAgent, 0}, {"ors", derivAgent, 0}, {"or", derivAgent, 0},
+	{"ees", derivAgent, 0}, {"ee", derivAgent, 0},
+	{"ed", derivParticiple, 0}, {"es", derivBare, 0}, {"s", derivBare, 0},
 }
 
 // minRoot is the fewest letters a root keeps, so that short words do not
@@ -99,31 +116,35 @@ const minRoot = 3
 // derivRoots reduces a lower-case word to the roots its family may share,
 // and says what its outer ending made of it: creation, created and
 // creating all reach "creat"; founder, foundation and founded "found";
-// winner, wins and won "win". Endings are stripped up to three deep, each
-// way one can be ("creation" is creat and cre), while the word keeps more
-// than minRoot letters. Words that are not letters are
-// their own root.
+// winner, wins and won "win"; participant, participator and
+// participation "particip"; certified and certificate "cert". A word no
+// ending relates to its family is first rewritten to the one the endings
+// reach (baseForm: "sang" → sing, "destruction" → destroy), and an
+// ending English spells two ways is read one way (commonSpelling:
+// "colour" → color, "organized" → organised). Endings are
+// stripped up to three deep, each way one can be ("creation" is creat and
+// cre), while the word keeps more than minRoot letters. Words that are
+// not letters are their own root.
 func derivRoots(w string) ([]string, derivKind) {
 	kind := derivBare
-	if r, ok := irregularForms[w]; ok {
-		w = r
-	}
 	if !isLetters(w) {
 		return []string{w}, kind
 	}
-	for _, suf := range derivSuffixes {
-		if len(w)-len(suf.end) >= minRoot && strings.HasSuffix(w, suf.end) && suf.kind != derivBare {
-			kind = suf.kind
-			break
+	w = commonSpelling(w)
+	if b, act, ok := baseForm(w); ok {
+		w = b
+		if act {
+			kind = derivAct
 		}
-		if len(w)-len(suf.end) >= minRoot && strings.HasSuffix(w, suf.end) && (suf.end == "s" || suf.end == "es") {
-			// A plural: the kind is its singular's.
-			_, kind = derivRoots(w[:len(w)-len(suf.end)])
-			break
-		}
+	} else {
+		kind = derivKindOf(w)
 	}
 	roots := []string{normalRoot(w)}
 	level := []string{w}
+	if s, ok := singular(w); ok && len(s) > minRoot {
+		// "injuries" is stripped as injury.
+		level = append(level, s)
+	}
 	for range 3 {
 		var next []string
 		for _, x := range level {
@@ -131,11 +152,10 @@ func derivRoots(w string) ([]string, derivKind) {
 				continue
 			}
 			for _, suf := range derivSuffixes {
-				base, ok := strings.CutSuffix(x, suf.end)
-				if !ok || len(base) < minRoot {
+				base, ok := suf.strip(x)
+				if !ok {
 					continue
 				}
-				base = undouble(base)
 				if !slices.Contains(next, base) {
 					next = append(next, base)
 				}
@@ -149,16 +169,35 @@ func derivRoots(w string) ([]string, derivKind) {
 	return roots, kind
 }
 
-// normalRoot writes a root's last letter as stem does: a final e
-// dropped, a final y as i.
+// derivKindOf is what the outer ending of w makes of its root; a plural
+// is of its singular's kind.
+func derivKindOf(w string) derivKind {
+	for _, suf := range derivSuffixes {
+		if _, ok := suf.strip(w); !ok {
+			continue
+		}
+		if suf.end == "s" || suf.end == "es" {
+			return derivKindOf(strings.TrimSuffix(w, suf.end))
+		}
+		return suf.kind
+	}
+	return derivBare
+}
+
+// normalRoot writes a root's end as stem does, a final e dropped and a
+// final y as i, and undoubles a final consonant English doubles in
+// spelling only ("enroll" and "enrol" are one root).
 func normalRoot(w string) string {
 	if n := len(w); n > minRoot {
 		switch w[n-1] {
 		case 'e':
-			return w[:n-1]
+			w = w[:n-1]
 		case 'y':
-			return w[:n-1] + "i"
+			w = w[:n-1] + "i"
 		}
+	}
+	if n := len(w); n > minRoot && w[n-1] == w[n-2] && !strings.ContainsRune("aeiou", rune(w[n-1])) {
+		w = w[:n-1]
 	}
 	return w
 }
@@ -237,6 +276,14 @@ func (lx *lexicon) derivedWord(toks []token, i int) (mention, bool) {
 		// No name of its family: the verb only relates rows or dates
 		// them (see verbs.go), and is read as a stop word.
 		return mention{kind: mStop}, true
+	}
+	if t.plural && len(m.tables) > 0 && !slices.ContainsFunc(m.cols, func(c nameRef) bool {
+		return !slices.ContainsFunc(m.tables, func(t nameRef) bool { return t.table == c.table })
+	}) {
+		// A plural beside only the tables' own columns ("enrollments"
+		// of a course_enrolment table with a date_of_enrolment) counts
+		// or lists the rows themselves, not one attribute of them.
+		m.cols = nil
 	}
 	if len(m.tables) > 0 && len(m.cols) > 0 || len(m.tables)+len(m.cols) == 0 {
 		// A table and a column of one family ("attendance" of a
