@@ -3,6 +3,8 @@ package offline
 import (
 	"slices"
 	"strings"
+
+	"querent/internal/schema"
 )
 
 // A question's columns may span a table and its children. Two readings
@@ -16,8 +18,10 @@ import (
 //     authorship), the rows are that parent's, each once;
 //   - a condition on a child or a named table beyond it, the rows shown
 //     being the parent's, asked for as distinct rows ("the unique names of
-//     stations that have had 7 bikes available"): each parent once, as its
-//     key IN the child's.
+//     stations that have had 7 bikes available"), or where at most one
+//     child row can match ("the customer with account name 162", every
+//     account name being different): each parent once, as its key IN the
+//     child's.
 
 // conditionColumn is [resolver.column] for the column a condition
 // compares: beyond the subject and its parents, it may lie in a child or
@@ -37,13 +41,12 @@ func (r *resolver) conditionColumn(m int) (*colInfo, *refusal) {
 // status.bikes_available; "level number" is too little of
 // catalog_level_number to reach past the table named). Keys are not read
 // so: a child's key to a third table is that table's identity, not a
-// condition on the child. Only a question asking for distinct rows is
-// read so: otherwise a parent listed once per matching child ("the
-// physicians trained in a procedure that costs more than 5000", each
-// training) is as likely meant as each parent once, and which is a guess.
-// nil when there is no such table or several.
+// condition on the child. The subject's rows are then listed each once,
+// its key IN the child's, which [resolver.onceOrEach] keeps only where
+// that is what the question says or the only reading. nil when there is
+// no such table or several.
 func (r *resolver) conditionRefs(cands []nameRef) []nameRef {
-	if !r.cond || !r.f.distinct {
+	if !r.cond {
 		return nil
 	}
 	var in []nameRef
@@ -119,7 +122,7 @@ func (r *resolver) semiAggregate() bool {
 // meant.
 func (r *resolver) childRows() *refusal {
 	if r.q.semi {
-		return nil
+		return r.onceOrEach()
 	}
 	for _, t := range r.childJoins {
 		if r.throughChild(t) {
@@ -127,6 +130,66 @@ func (r *resolver) childRows() *refusal {
 		}
 	}
 	return nil
+}
+
+// onceOrEach refuses a list of the subject's rows with a condition on a
+// child, when each row once and each row once per matching child are
+// different answers and the question does not say which it means ("the
+// names of stations that have had 7 bikes available": one station may
+// have had 7 bikes at many readings). They are the same answer when the
+// question asks for distinct rows or rows that ever had such a child,
+// and when at most one child row can match each row: the child's key to
+// the subject is its whole primary key (csu_fees of a campus), or the
+// condition is an equality on a column whose every value is different
+// ("the customer with account name 162"). Counting and other aggregates
+// count each row once, as asked.
+func (r *resolver) onceOrEach() *refusal {
+	if r.q.agg != "" || r.saysOnce() {
+		return nil
+	}
+	for _, t := range r.childJoins {
+		if !r.atMostOne(t) {
+			return refuseUnresolved("I could not tell whether each %s is meant once or once per matching row of %s.", r.subject.name, t.name)
+		}
+	}
+	return nil
+}
+
+// atMostOne reports whether at most one row of the subject's child t
+// meets the question's conditions on it, for each row of the subject.
+func (r *resolver) atMostOne(t *tableInfo) bool {
+	edges := t.parents[r.subject.idx]
+	if len(edges) != 1 {
+		return false
+	}
+	if len(t.pk) > 0 && schema.EqualFoldAll(t.pk, edges[0].from) {
+		return true
+	}
+	for _, c := range r.q.conds {
+		if c.col.table == t && c.col.unique && c.op == "=" && len(c.vals) == 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// onceWords say that each row is meant once however many children match:
+// "stations that have ever had more than 12 bikes available", "items
+// that received any rating below 5".
+var onceWords = setOf("ever", "any")
+
+// saysOnce reports whether the question asks for each row once: distinct
+// rows, or a word of onceWords.
+func (r *resolver) saysOnce() bool {
+	if r.f.distinct {
+		return true
+	}
+	for _, m := range r.ms {
+		if onceWords[lower(m.text)] {
+			return true
+		}
+	}
+	return false
 }
 
 // compounded reports whether the question names t right after a singular
@@ -174,7 +237,7 @@ func (r *resolver) childSubject(named []*tableInfo) *tableInfo {
 			ends = append(ends, t)
 		}
 	}
-	var found *tableInfo
+	var fits []*tableInfo
 	for _, c := range r.lx.tables {
 		if c == r.subject || c.view || !r.reachesUp(c, ends) {
 			continue
@@ -183,14 +246,11 @@ func (r *resolver) childSubject(named []*tableInfo) *tableInfo {
 		for _, m := range shown {
 			ok = ok && r.heldAbove(c, m)
 		}
-		if !ok {
-			continue
+		if ok {
+			fits = append(fits, c)
 		}
-		if found != nil {
-			return nil
-		}
-		found = c
 	}
+	found := r.holdingShown(fits, shown)
 	if found != nil {
 		if p := r.soleShown(found); p != nil && p != found {
 			// "the first names of those who belong to the institution X":
@@ -198,6 +258,37 @@ func (r *resolver) childSubject(named []*tableInfo) *tableInfo {
 			// it to X, so the rows are that parent's, each once.
 			return p
 		}
+	}
+	return found
+}
+
+// holdingShown returns the one table of fits, or when there are several,
+// the one that holds every column shown itself: "the booking start dates
+// of the apartments with type code Duplex" are the bookings' rows, not
+// those of a table below the bookings (view_unit_status, referring to
+// both), which would repeat each booking. The columns must be named in
+// full and be no keys: a word that only partly matches a column of one
+// table ("description" as a service's product_description) is no reason
+// to prefer its rows. nil when none or several.
+func (r *resolver) holdingShown(fits []*tableInfo, shown []int) *tableInfo {
+	if len(fits) == 1 {
+		return fits[0]
+	}
+	var found *tableInfo
+	for _, c := range fits {
+		ok := true
+		for _, m := range shown {
+			ok = ok && slices.ContainsFunc(r.candidates(m), func(ref nameRef) bool {
+				return ref.table == c.idx && ref.class == classExact && !r.isKey(ref)
+			})
+		}
+		if !ok {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = c
 	}
 	return found
 }

@@ -115,6 +115,9 @@ type colInfo struct {
 	samples []string
 	// qualified: the name repeats its table's name (player.player_name).
 	qualified bool
+	// unique: every row holds a different value, as counted when the
+	// schema was read; an equality on it matches one row at most.
+	unique bool
 }
 
 // fkEdge is one foreign key: child columns equal parent columns.
@@ -226,7 +229,8 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			last := words[len(words)-1]
 			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: c.Kind, words: words,
-				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount}
+				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount,
+				unique: c.Distinct > 0 && c.Distinct == t.RowCount}
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
 			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
 			col.numeric = c.Kind.Numeric() && !col.id

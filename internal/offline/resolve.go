@@ -637,6 +637,15 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 			if refs = r.conditionRefs(cands); len(refs) > 0 {
 				break
 			}
+			if refs = r.pairedShown(m, cands); len(refs) > 0 {
+				break // hops.go
+			}
+			if refs = r.rankedChild(m, cands); len(refs) > 0 {
+				break // hops.go
+			}
+			if refs = r.aboveRefs(cands); len(refs) > 0 {
+				break // hops.go
+			}
 			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
 				text, r.describeRefs(cands), r.subject.name)
 		case 1:
