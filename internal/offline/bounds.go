@@ -1,5 +1,10 @@
 package offline
 
+import (
+	"strconv"
+	"strings"
+)
+
 // Comparisons spelled out at length, read as the short forms the parser
 // knows:
 //
@@ -9,7 +14,8 @@ package offline
 //     "or under" starts a second one, so it is not "8000000 or under"
 //     (orMore's "N or fewer");
 //   - "students who majored in 600": a number after "in" that cannot be a
-//     year is a value of the numeric column named before it.
+//     year, quoted or not, is a value of the numeric column named before
+//     it.
 
 // orEqualFirst maps the comparative before "than or equal to" to the
 // bound it makes.
@@ -55,10 +61,23 @@ func numberAfter(toks []token, i int) bool {
 // year, after a numeric column c: "students who majored in 600" compares
 // the major, where "hired in 2005" would name a year.
 func (p *parser) inNonYear(i, c int) bool {
-	if i == 0 || lower(p.ms[i-1].text) != "in" || p.ms[i].kind != mNumber || c != i-2 {
+	if i == 0 || lower(p.ms[i-1].text) != "in" || c != i-2 {
 		return false
 	}
-	if _, year := yearOf(p.ms[i].num); year {
+	num := p.ms[i].num
+	switch p.ms[i].kind {
+	case mNumber:
+	case mQuoted:
+		// "majoring in '600'": a number quoted
+		n, err := strconv.ParseInt(strings.TrimSpace(p.ms[i].text), 10, 64)
+		if err != nil {
+			return false
+		}
+		num = n
+	default:
+		return false
+	}
+	if _, year := yearOf(num); year {
 		return false
 	}
 	for _, r := range p.ms[c].cols {

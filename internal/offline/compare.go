@@ -39,3 +39,21 @@ func (p *parser) underIn(i int) bool {
 	}
 	return true
 }
+
+// atLeastA reports whether the comparison mention i is "at least" before
+// "a" or "an" ("clubs that have at least a member from Baltimore"): no
+// number is bounded; it says only that there is one, as "a member" does.
+func (p *parser) atLeastA(i int) bool {
+	if lower(p.ms[i].text) != "at least" || i+1 >= len(p.ms) || p.ms[i+1].kind != mStop {
+		return false
+	}
+	if w := lower(p.ms[i+1].text); w != "a" && w != "an" {
+		return false
+	}
+	for j, k := p.next(i+1), 0; p.in(j) && k < 4; j, k = p.next(j), k+1 {
+		if p.ms[j].kind == mNumber {
+			return false // "at least a salary of 100000" bounds the number
+		}
+	}
+	return true
+}

@@ -85,6 +85,7 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 		// ("reviewers who rated Gone with the Wind").
 		reachable = far
 	}
+	reachable = r.labelBeside(fs, r.direction(fs, r.keyCopy(distinctColumns(reachable))))
 	var colsSeen []string
 	for _, v := range reachable {
 		if ref := r.lx.col(v.table, v.col).ref; !slices.Contains(colsSeen, ref) {
@@ -155,6 +156,10 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 		if cs, ok := r.isoDateFilter(col, fs.op, v); ok {
 			return cs, nil
 		}
+		if n, ok := quotedNumber(col, v); ok {
+			// "whose major is '600'": the number it spells (valueof.go)
+			return condSpec{col: col, op: fs.op, vals: []any{n}}, nil
+		}
 		if !isTextual(col.kind) || (fs.op != "=" && fs.op != "!=") {
 			return condSpec{}, refuseUnresolved("I could not compare %s with %q.", col.ref, v)
 		}
@@ -179,8 +184,10 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 		switch {
 		case col.kind.Numeric():
 			return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
-		case isTextual(col.kind) && (fs.op == "=" || fs.op == "!="):
-			// a code written as digits ("zip 10115"): compared as text
+		case isTextual(col.kind) && (fs.op == "=" || fs.op == "!=" || sameWidthDigits(col, v)):
+			// a code written as digits ("zip 10115"): compared as text;
+			// digits of one width order as text as they do as numbers
+			// (valueof.go)
 			return condSpec{col: col, op: fs.op, vals: []any{fmt.Sprint(v)}}, nil
 		}
 	case float64:
@@ -206,6 +213,9 @@ func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
 
 // ageFilter compares the subject's one age column ("older than 30").
 func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
+	if fs.lone {
+		return r.loneFilter(fs)
+	}
 	var ages []*colInfo
 	for _, c := range r.subject.cols {
 		if c != nil && (fs.length && isLengthCol(c) || !fs.length && c.numeric && slices.Contains(c.words, "age")) {

@@ -158,6 +158,9 @@ type filterSpec struct {
 	// length marks "longer than" and "shorter than" with no column named:
 	// the subject's one length column (col is -1).
 	length bool
+	// lone marks a number compared with no column named ("people under
+	// 40"): the subject's one numeric column (valueof.go).
+	lone bool
 }
 
 // parser walks the mentions of one question.

@@ -228,13 +228,13 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				continue
 			}
 			last := words[len(words)-1]
-			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: c.Kind, words: words,
+			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: declaredKind(*c), words: words,
 				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount,
 				unique: c.Distinct > 0 && c.Distinct == t.RowCount}
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
 			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
-			col.numeric = c.Kind.Numeric() && !col.id
-			col.year = c.Kind == schema.KindInteger && last == "year"
+			col.numeric = col.kind.Numeric() && !col.id
+			col.year = col.kind == schema.KindInteger && last == "year"
 			col.date = c.Kind.Temporal() || (isTextual(c.Kind) && genericSuffixes[last] && last != "year" && looksISO(c.Samples))
 			info.cols[ci] = col
 			if isTextual(c.Kind) && !col.id && slices.Contains(words, "name") {

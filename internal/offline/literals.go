@@ -415,6 +415,9 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: prev.col, op: "=", lit: m.num, text: p.ms[prev.col].text + " " + m.text})
 		return nil
 	}
+	if p.yearOr(i, cmp, c) {
+		return nil
+	}
 	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
 		// "books with more than 300 pages": the column follows the number.
 		p.used[i], p.used[n] = true, true
@@ -455,6 +458,9 @@ func (p *parser) literal(i int) *refusal {
 		// subject's one date column (dayFilter), as a bare year is.
 		p.used[i], p.used[cmp] = true, true
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fDay, col: -1, op: op, lit: m.text, text: p.ms[cmp].text + " " + m.text})
+		return nil
+	}
+	if p.loneNumber(i, cmp, c, op) || cmp < 0 && p.quotedInside(i) {
 		return nil
 	}
 	if m.kind == mQuoted {
@@ -621,8 +627,11 @@ func (p *parser) mayBeDate(m int) bool {
 }
 
 // yearPrep reports whether the word before mention i is a preposition that
-// makes a number a year ("in 2024").
+// makes a number a year ("in 2024", "in either 1999 or 2000").
 func (p *parser) yearPrep(i int) bool {
+	if i > 1 && lower(p.ms[i-1].text) == "either" {
+		i--
+	}
 	return i > 0 && p.ms[i-1].kind == mStop && yearPreps[lower(p.ms[i-1].text)]
 }
 

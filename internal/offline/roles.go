@@ -737,6 +737,11 @@ func (p *parser) top(i int) *refusal {
 		}
 		f.limit = k
 		p.used[n] = true
+		if x := p.next(n); p.is(x, kwMin) {
+			f.desc = false // "top three lowest distances" ranks up from the lowest
+		} else if p.topMeasure(n) {
+			return nil
+		}
 	}
 	if f.limit == 0 {
 		f.limit = 1
@@ -948,7 +953,7 @@ func (p *parser) leftovers() *refusal {
 			// "both cities over 1500 and cities under 500": the two
 			// conditions no one row meets are read as two sets.
 			p.used[i] = true
-		case m.kind == mKeyword && m.kw.kind == kwCmp && p.underIn(i):
+		case m.kind == mKeyword && m.kw.kind == kwCmp && (p.underIn(i) || p.atLeastA(i)):
 			p.used[i] = true // compare.go
 		case m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwDateCmp):
 			return refuseUnsupported("the comparison %q here: compare a named column with a number (for example: salary over 50000)", m.text)
