@@ -62,6 +62,11 @@ func (p *parser) keywords() *refusal {
 				p.used[i] = true
 				continue
 			}
+			if y := p.countedColumn(n); y >= 0 { // aggshape.go
+				f.sorts = append(f.sorts, sortSpec{m: y})
+				p.used[i], p.used[n], p.used[y] = true, true, true
+				continue
+			}
 			if p.is(n, kwCount) && !p.used[n] {
 				// "sorted by the number of apartments": by the count the
 				// question computes per group.
@@ -90,7 +95,10 @@ func (p *parser) keywords() *refusal {
 		case kwAsc, kwDesc:
 			// "in descending order of price" names its key; otherwise the
 			// direction applies to the sort or ranking read elsewhere.
-			if n := p.next(i); p.is(n, kwCount) && !p.used[n] && !m.kw.alpha {
+			if n, y := p.next(i), p.countedColumn(p.next(i)); y >= 0 && !m.kw.alpha { // aggshape.go
+				f.sorts = append(f.sorts, sortSpec{m: y})
+				p.used[n], p.used[y] = true, true
+			} else if p.is(n, kwCount) && !p.used[n] && !m.kw.alpha {
 				// "in descending order of the number of companies": by
 				// the count the question computes per group.
 				p.used[n] = true
@@ -364,6 +372,9 @@ func (p *parser) aggregate(i int) *refusal {
 func (p *parser) extreme(i int) *refusal {
 	kw := p.ms[i].kw.kind
 	obj := p.object(i)
+	if p.heightRank(i, obj) { // aggshape.go
+		return nil
+	}
 	if y := obj; p.is(y, kwCount) || p.isTable(y) {
 		if p.is(y, kwCount) {
 			y = p.object(y)
@@ -802,13 +813,16 @@ func (p *parser) group(i int) *refusal {
 				p.used[i], p.used[n] = true, true
 				return nil
 			}
+			if p.eachColumn(i) { // aggshape.go
+				return nil
+			}
 			return refuseUnresolved("I could not tell what to compute per %s.", p.ms[n].text)
 		}
 		p.f.groups = append(p.f.groups, n)
 		p.used[i], p.used[n] = true, true
 	case p.isTable(n) && !p.used[n]:
 		if !hasAgg || m.kw.kind == kwBy && p.pinnedAfter(n) {
-			if m.kw.kind == kwBy || lower(m.text) == "each" {
+			if m.kw.kind == kwBy || everyRow(m.text) {
 				p.used[i] = true // a preposition, or "each" meaning "every"
 				return nil
 			}
@@ -1068,6 +1082,7 @@ func (p *parser) check() *refusal {
 		return r
 	}
 	p.sameAggregate()
+	p.sameGroups() // aggshape.go
 	if p.listedWithCount() {
 		// "the majors and the number of students": a count per value.
 		f.groups, f.project = f.project, nil

@@ -267,6 +267,9 @@ func (r *resolver) groups() *refusal {
 		}
 		t := r.lx.tables[cands[0].table]
 		if t == r.subject {
+			if r.agentOf(g) {
+				continue // aggshape.go: "requested by entrepreneurs"
+			}
 			return refuseUnresolved("I could not tell what to compute per %s when the question is about %s itself.", m.text, t.name)
 		}
 		edges := r.subject.parents[t.idx]
@@ -496,13 +499,19 @@ func (r *resolver) projection() *refusal {
 				// word's other table may show them. A ranking by a count
 				// picks its row among groups grouped by the key alone
 				// (audit_funcdep), as the reader would.
-				if (q.agg == "count" || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) {
+				if (q.agg == "count" || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) && !r.keyParent(c) {
 					if alt := r.besideGroup(m, c); alt != nil {
 						c = alt
 					}
 				}
 				if !slices.Contains(q.groupBy, c) {
-					if !r.groupShows(c) {
+					switch {
+					case r.groupShows(c):
+					case r.keyParent(c):
+						if rf := r.showParent(c); rf != nil {
+							return rf
+						}
+					default:
 						return refuseUnsupported("showing %s beside an aggregate", c.ref)
 					}
 					extra = true
@@ -542,6 +551,9 @@ func (r *resolver) projection() *refusal {
 		if c := detailsColumn(r.subject); c != nil && !slices.Contains(q.project, c) {
 			q.project = append(q.project, c)
 		}
+	}
+	if rf := r.detailsBeside(); rf != nil {
+		return rf
 	}
 	if q.agg == "" && len(q.project) == 0 && !f.everything {
 		for _, l := range r.subject.labels {
