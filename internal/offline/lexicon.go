@@ -67,6 +67,9 @@ type lexicon struct {
 	// inner maps the stem of a word inside a column name, not its last,
 	// to those columns: "type" for card_type_code (shared.go).
 	inner map[string][]nameRef
+	// innerSyn holds, while names are indexed, the synonyms of those
+	// words (names_inner.go).
+	innerSyn map[string][]nameRef
 	// derived maps the root of a name's head word to those names:
 	// "found" for founder and founded (vocab_derive.go).
 	derived map[string][]derivRef
@@ -244,6 +247,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			lx.addAbbrev(words, ti, ci, col.id)
 			lx.addContraction(words, tableWords, ti, ci)
 			lx.addInner(words, ti, ci, col.id)
+			lx.addInnerSynonyms(words, ti, ci, col.id)
 			lx.addDerived(words, ti, ci, col.id)
 			lx.addUnitless(words, ti, ci, col.id)
 			if !col.id && (!col.qualified || prefixSuffixes[last]) {
@@ -266,6 +270,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 				// "more than 2 bedrooms": the noun alone, weaker than a
 				// table of that name.
 				lx.addPhrase(stems(noun), nameRef{ti, ci, classPrefix})
+				lx.addVariants(stems(noun), nameRef{ti, ci, classPrefix})
 			}
 			lx.addSynonyms(c.Synonyms, ti, ci)
 			lx.addSexValues(col)
@@ -329,6 +334,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 		}
 	}
+	lx.mergeInnerSynonyms()
 	lx.addMeasures(s, measures)
 	lx.indexStarts()
 	lx.indexSpelling()
@@ -613,6 +619,7 @@ func countedNoun(words []string) []string {
 
 // addVariants indexes the phrase with one equivalent substituted: the
 // other spellings of an abbreviation keep the class, synonyms weaken it.
+// A phrase of two words is indexed with both substituted too.
 func (lx *lexicon) addVariants(st []string, ref nameRef) {
 	for _, i := range equivalentsIn(st) {
 		eq := &equivs[i]
@@ -645,6 +652,7 @@ func (lx *lexicon) addVariants(st []string, ref nameRef) {
 			}
 		}
 	}
+	lx.addPairVariants(st, ref)
 }
 
 // addPhrase indexes a phrase under a name, reporting whether it did: the
