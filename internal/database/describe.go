@@ -19,9 +19,15 @@ type DescribeOptions struct {
 // literals are grounded in.
 const maxValueColumns = 2000
 
-// valuesPerColumn is how many distinct values of a column make it
-// "low-cardinality": at most this many are listed completely.
-const valuesPerColumn = 50
+// valuesPerColumn is how many distinct values of a column are listed
+// completely. Values are what questions name ("airports in Iceland",
+// "the city of Goroka"): a column of a few hundred countries or cities
+// must be listed whole for the offline planner to link them, and a value
+// absent from a complete list is known not to exist. On the Spider
+// training set, 1,000 rather than 50 answered 16 more questions right and
+// 6 more wrong (misreadings elsewhere that the new links exposed); prompts
+// stay small because rendering caps the values shown.
+const valuesPerColumn = 1000
 
 // Describe reads what querent knows of a database before any question:
 // the introspected schema, the complete value lists of low-cardinality
