@@ -335,6 +335,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 		}
 	}
 	lx.mergeInnerSynonyms()
+	lx.addKeyNumbers()
 	lx.addMeasures(s, measures)
 	lx.indexStarts()
 	lx.indexSpelling()
