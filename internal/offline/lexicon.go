@@ -76,6 +76,9 @@ type lexicon struct {
 	// partial marks the synonym links made from part of a name
 	// (vocab_paraphrase.go).
 	partial map[partialRef]bool
+	// valueWords finds complete values by some of their words
+	// (valuewords.go).
+	valueWords *valueWordIndex
 }
 
 type tableInfo struct {
@@ -322,6 +325,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 		}
 	}
 	lx.addMeasures(s, measures)
+	lx.indexValueWords()
 	lx.indexStarts()
 	return lx
 }

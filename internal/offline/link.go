@@ -62,7 +62,11 @@ func (lx *lexicon) link(toks []token) []mention {
 		t := toks[i]
 		switch t.kind {
 		case tokQuoted:
-			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mQuoted, vals: lx.values[t.text]})
+			vals := lx.values[t.text]
+			if len(vals) == 0 {
+				vals = lx.quotedPart(t.text, ms)
+			}
+			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mQuoted, vals: vals})
 			inLead = false
 			i++
 			continue
@@ -118,6 +122,8 @@ func (lx *lexicon) link(toks []token) []mention {
 							i = q.from
 						}
 					}
+				} else if vm, vn, ok := lx.valueWord(toks, i, ms); ok {
+					m, n = vm, vn
 				}
 			}
 		}
