@@ -193,6 +193,9 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	eventVerbs(ms)
 	ms, second := joinClauses(ms)
 	whenAsksDate(lx, ms)
+	if r := lx.ambiguousValueWords(ms); r != nil {
+		return nil, r
+	}
 	if r := screen(ms); r != nil {
 		return nil, r
 	}

@@ -82,6 +82,9 @@ type lexicon struct {
 	// spell buckets the one-word names, keywords and values a misspelt
 	// question word may stand for (spelling.go).
 	spell map[spellKey][]string
+	// valueWords finds complete values by some of their words
+	// (valuewords.go).
+	valueWords *valueWordIndex
 }
 
 type tableInfo struct {
@@ -337,6 +340,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 	lx.mergeInnerSynonyms()
 	lx.addKeyNumbers()
 	lx.addMeasures(s, measures)
+	lx.indexValueWords()
 	lx.indexStarts()
 	lx.indexSpelling()
 	return lx

@@ -62,7 +62,11 @@ func (lx *lexicon) link(toks []token) []mention {
 		t := toks[i]
 		switch t.kind {
 		case tokQuoted:
-			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mQuoted, vals: lx.values[t.text]})
+			vals := lx.values[t.text]
+			if len(vals) == 0 {
+				vals = lx.quotedPart(t.text, ms)
+			}
+			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mQuoted, vals: vals})
 			inLead = false
 			i++
 			continue
@@ -120,6 +124,8 @@ func (lx *lexicon) link(toks []token) []mention {
 					}
 				} else if hm, ok := lx.compoundHead(toks, i); ok {
 					m, n = hm, 1
+				} else if vm, vn, ok := lx.valueWord(toks, i, ms); ok {
+					m, n = vm, vn
 				} else if sm, sn, ok := lx.misspelt(toks, i, ms); ok {
 					m, n = sm, sn
 				}
