@@ -84,6 +84,9 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 		// A value held only by one column of a table a path reaches
 		// ("reviewers who rated Gone with the Wind").
 		reachable = far
+		if rf := r.lx.farFlag(far[0], r.subject); rf != nil {
+			return condSpec{}, rf
+		}
 	}
 	reachable = r.labelBeside(fs, r.direction(fs, r.keyCopy(distinctColumns(reachable))))
 	var colsSeen []string
@@ -111,14 +114,18 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 			}
 		}
 	}
+	op, rf := r.lx.flagCondition(col, spellings, fs.op, text)
+	if rf != nil {
+		return condSpec{}, rf
+	}
 	vals := make([]any, len(spellings))
 	for i, s := range spellings {
-		vals[i] = s
+		vals[i] = r.lx.flagLiteral(col, s)
 	}
 	switch {
 	case len(vals) == 1:
-		return condSpec{col: col, op: fs.op, vals: vals}, nil
-	case fs.op == "!=":
+		return condSpec{col: col, op: op, vals: vals}, nil
+	case op == "!=":
 		return condSpec{col: col, op: "not_in", vals: vals}, nil
 	}
 	return condSpec{col: col, op: "in", vals: vals}, nil

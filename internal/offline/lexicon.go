@@ -85,6 +85,12 @@ type lexicon struct {
 	// valueWords finds complete values by some of their words
 	// (valuewords.go).
 	valueWords *valueWordIndex
+	// flags maps the surface words that test a yes/no column ("allow
+	// pets", "logged in") to its value meaning so; flagStarts holds their
+	// first words and flagOther each flag's yes and no values (flags.go).
+	flags      map[string][]valueRef
+	flagStarts map[string]bool
+	flagOther  map[[2]int][2]string
 }
 
 type tableInfo struct {
@@ -196,7 +202,8 @@ func init() {
 // newLexicon indexes a schema: names and values first, then the foreign
 // keys, which need every table indexed.
 func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
-	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, measureNames: map[string][]int{}, maxSpan: maxKeywordWords}
+	lx := &lexicon{names: map[string][]nameRef{}, values: map[string][]valueRef{}, measureNames: map[string][]int{}, maxSpan: maxKeywordWords,
+		flags: map[string][]valueRef{}, flagStarts: map[string]bool{}, flagOther: map[[2]int][2]string{}}
 	switch s.Engine {
 	case "sqlite", "postgres", "mysql":
 		lx.groupsByKey = true
@@ -277,6 +284,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			lx.addSynonyms(c.Synonyms, ti, ci)
 			lx.addSexValues(col)
+			lx.addFlag(col, tableWords)
 			ownKey := len(t.PrimaryKey) == 1 && strings.EqualFold(t.PrimaryKey[0], c.Name) && strings.HasSuffix(strings.ToLower(c.Name), "id")
 			if ownKey || col.qualified && idWords[last] && len(words) == len(tableWords)+1 {
 				// A table's own key (student_id in students, or a primary

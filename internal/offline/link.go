@@ -95,8 +95,12 @@ func (lx *lexicon) link(toks []token) []mention {
 			i++
 			continue
 		}
-		m, n := lx.longest(toks, i)
-		if n <= 1 {
+		m, n := lx.flagPhrase(toks, i, ms)
+		flag := n > 0
+		if !flag {
+			m, n = lx.longest(toks, i)
+		}
+		if n <= 1 && !flag {
 			if jm, ok := lx.joined(toks, i); ok {
 				m, n = jm, 2
 			}
