@@ -332,6 +332,10 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 			// "the number of rooms" where room_count holds it: the words
 			// before "number" stand alone, and the count is a column.
 			return lx.longest(toks[:i+n-2], i)
+		case isKw && kw.kind == kwCount && surf == "the numbers of" && lx.numbersColumn(toks, i+n):
+			// "the numbers of rooms" where room_number holds them: a
+			// column, not a count (aggshape.go's pluralCounts).
+			return lx.longest(toks[:i+1], i)
 		case isKw:
 			m := mention{kind: mKeyword, kw: kw}
 			if isAggKeyword(kw.kind) {
@@ -364,6 +368,31 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		}
 	}
 	return mention{}, 0
+}
+
+// numbersColumn reports whether "the numbers of" before i is followed by
+// a table with exactly one column of numbers ("the numbers of rooms" for
+// rooms.room_number): the phrase asks for that column, not a count.
+func (lx *lexicon) numbersColumn(toks []token, i int) bool {
+	for n := min(lx.maxSpan, len(toks)-i); n >= 1; n-- {
+		span := toks[i : i+n]
+		if !plainWords(span) {
+			continue
+		}
+		for _, r := range lx.names[stemKey(span)] {
+			if r.col >= 0 || r.class != classExact {
+				continue
+			}
+			found := 0
+			for _, c := range lx.tables[r.table].cols {
+				if c != nil && !c.id && len(c.words) > 1 && c.words[len(c.words)-1] == "number" {
+					found++
+				}
+			}
+			return found == 1
+		}
+	}
+	return false
 }
 
 // namedCount reports whether "number of …" at i names a column
