@@ -74,6 +74,9 @@ func build(q *query) *plan.Plan {
 		}
 		if q.having != "" {
 			agg, n := aggExpr(q), plan.Val(q.havingN)
+			if q.havingRows {
+				agg = plan.Expr{Agg: "count"}
+			}
 			p.Having = &plan.Cond{Op: q.having, Left: &agg, Right: &n}
 		}
 		for _, a := range q.moreAggs {
@@ -209,10 +212,14 @@ func condOf(c condSpec) []plan.Cond {
 		}
 		return []plan.Cond{{Op: c.op, Left: &col, Values: vals}}
 	}
-	if c.avg {
+	if c.avg || c.extreme != "" {
 		arg := plan.Col(c.col.ref)
+		agg := "avg"
+		if c.extreme != "" {
+			agg = c.extreme
+		}
 		sub := &plan.Plan{
-			Select: []plan.SelectItem{{Expr: plan.Expr{Agg: "avg", Arg: &arg}}},
+			Select: []plan.SelectItem{{Expr: plan.Expr{Agg: agg, Arg: &arg}}},
 			From:   plan.Source{Table: c.col.table.name},
 		}
 		return []plan.Cond{{Op: c.op, Left: &col, Right: &plan.Expr{Subquery: sub}}}
@@ -263,6 +270,11 @@ func describe(q *query) string {
 		fmt.Fprintf(&b, "%s with the %s %s, %d %s", refList(q.groupBy), dir, what, q.limit, plural(q.limit, "row"))
 		return reasonPrefix + b.String() + shownText(q) + whereText(q)
 	case q.having != "":
+		if q.havingRows && q.aggCol != nil {
+			// aggmore.go: the count keeps the groups, the aggregate is shown
+			fmt.Fprintf(&b, "%s with %s %d %s, showing the %s of %s", refList(q.groupBy), q.having, q.havingN, q.from.name, aggName(q.agg), q.aggCol.ref)
+			return reasonPrefix + b.String() + whereText(q)
+		}
 		if q.agg != "count" && q.aggCol != nil {
 			fmt.Fprintf(&b, "%s with %s of %s %s %d", refList(q.groupBy), aggName(q.agg), q.aggCol.ref, q.having, q.havingN)
 		} else {
@@ -354,6 +366,8 @@ func whereText(q *query) string {
 			fmt.Fprintf(&b, "%s is none of %s", c.col.ref, valueList(c.vals))
 		case c.avg:
 			fmt.Fprintf(&b, "%s %s its average", c.col.ref, c.op)
+		case c.extreme != "":
+			fmt.Fprintf(&b, "%s is its %s", c.col.ref, map[string]string{"max": "highest", "min": "lowest"}[c.extreme])
 		default:
 			fmt.Fprintf(&b, "%s %s %s", c.col.ref, c.op, valueList(c.vals))
 		}

@@ -215,7 +215,7 @@ func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
 	if !col.numeric {
 		return condSpec{}, refuseUnresolved("%s is not a numeric column, so I could not take its average.", col.ref)
 	}
-	return condSpec{col: col, op: fs.op, avg: true}, nil
+	return condSpec{col: col, op: fs.op, avg: fs.top == "", extreme: fs.top}, nil
 }
 
 // ageFilter compares the subject's one age column ("older than 30").

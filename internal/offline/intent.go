@@ -39,6 +39,12 @@ type frame struct {
 	having      string
 	havingN     int64
 	countGroups bool
+	// havingRows marks the HAVING as the count of the groups' rows while
+	// agg is another aggregate of those rows, shown (aggmore.go).
+	havingRows bool
+	// topFilter marks a ranking read as a condition: the rows whose
+	// column equals its maximum or minimum, aggregated (aggmore.go).
+	topFilter bool
 	// adj is the ordering adjective of a ranking ("most expensive").
 	adj *keyword
 	// needKey marks "top N X" with nothing to rank by.
@@ -161,6 +167,9 @@ type filterSpec struct {
 	// lone marks a number compared with no column named ("people under
 	// 40"): the subject's one numeric column (valueof.go).
 	lone bool
+	// top, with kind fAvg, compares the column with its "max" or "min"
+	// instead of its average (aggmore.go).
+	top string
 }
 
 // parser walks the mentions of one question.

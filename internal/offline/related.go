@@ -202,7 +202,7 @@ func (r *resolver) keyCond(t *tableInfo) bool {
 	}
 	found := false
 	for _, c := range r.q.conds {
-		if c.avg {
+		if c.avg || c.extreme != "" {
 			// "below the average salary of the instructors in the Physics
 			// department": the value may limit the average instead.
 			return false

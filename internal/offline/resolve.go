@@ -36,6 +36,9 @@ type query struct {
 	having  string
 	havingN int64
 	hideAgg bool
+	// havingRows compares the count of the groups' rows, not the
+	// aggregate, with havingN (aggmore.go).
+	havingRows bool
 	// aggFirst shows the aggregate before the grouped columns, as named.
 	aggFirst bool
 	// parentKeyed: the grouped parent's key is its primary key, so its
@@ -70,6 +73,9 @@ type condSpec struct {
 	lo, hi string
 	// avg compares col with its average over its table, a subquery.
 	avg bool
+	// extreme, "max" or "min", compares col with that aggregate over its
+	// table instead (aggmore.go).
+	extreme string
 	// child, with fk, makes the condition "col is not among child.fk":
 	// no row of child refers to this one; sub, when set, restricts the
 	// rows of child that count.
@@ -140,7 +146,7 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 		}
 	}
 	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
-		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount}
+		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount, havingRows: f.havingRows}
 	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.orders, r.projection} {
 		if rf := step(); rf != nil {
 			return r.q, rf
@@ -153,6 +159,12 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 		return r.q, rf
 	}
 	if rf := r.countHeld(); rf != nil {
+		return r.q, rf
+	}
+	if rf := r.countedRowsAgg(); rf != nil {
+		return r.q, rf
+	}
+	if rf := r.topRowsAgg(); rf != nil {
 		return r.q, rf
 	}
 	if rf := r.countFansOut(); rf != nil {

@@ -238,6 +238,9 @@ func (p *parser) setAgg(i int, agg string) *refusal {
 	if p.countThenAgg(i, agg) {
 		return nil // twoclause.go
 	}
+	if p.aggOverCounted(i, agg) {
+		return nil // aggmore.go
+	}
 	if p.f.agg != "" {
 		return refuseUnsupported("several aggregates in one question (%q and another)", p.ms[i].text)
 	}
@@ -261,6 +264,9 @@ func (p *parser) object(i int) int {
 func (p *parser) count(i int) *refusal {
 	if p.countAgain(i) {
 		return nil
+	}
+	if p.summedCount(i) {
+		return nil // aggmore.go
 	}
 	prev := p.prev(i)
 	if p.is(prev, kwSum, kwAvg, kwMax, kwMin) {
@@ -805,6 +811,9 @@ func (p *parser) group(i int) *refusal {
 	if p.groupAgain(i, n) {
 		return nil
 	}
+	if p.countedGroupAgain(i, n) {
+		return nil // aggmore.go
+	}
 	switch {
 	case p.isCol(n) && !p.used[n]:
 		if !hasAgg {
@@ -1100,8 +1109,9 @@ func (p *parser) check() *refusal {
 	case f.countGroups:
 	case f.limit > 0 && !f.rows:
 		return refuseUnresolved("I could not tell what to rank by.")
-	case f.agg != "" && f.rows:
+	case f.agg != "" && f.rows && !p.aggOfTop():
 		return refuseUnsupported("an aggregate combined with a ranking")
+	case f.topFilter:
 	case f.agg != "" && len(f.project) > 0 && len(f.groups) == 0:
 		return refuseUnsupported("showing columns beside an aggregate (%q)", p.ms[f.project[0]].text)
 	case len(f.groups) > 0 && f.agg == "":
