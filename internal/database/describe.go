@@ -43,18 +43,24 @@ func Describe(ctx context.Context, db Engine, opt DescribeOptions) (*schema.Sche
 		// not the question.
 		_ = LoadValues(ctx, db, s, valuesPerColumn)
 	}
-	if opt.InferForeignKeys {
-		p, err := NewProber(db, s)
-		if err != nil {
+	p, err := NewProber(db, s)
+	if err != nil {
+		if opt.InferForeignKeys {
 			return nil, fmt.Errorf("infer foreign keys: %w", err)
 		}
+		// No dialect to probe with: keys across types stay unconfirmed.
+		return s, nil
+	}
+	if opt.InferForeignKeys {
 		keys, err := schema.InferForeignKeys(ctx, s, p, schema.InferOptions{})
 		if err != nil {
 			return nil, fmt.Errorf("infer foreign keys: %w", err)
 		}
 		s = s.WithInferredKeys(keys)
 	}
-	return s, nil
+	// Keys pairing text with numbers join only where the data shows their
+	// values equal as text; one probe per such key, none on most schemas.
+	return s.WithTextKeys(ctx, p)
 }
 
 func textColumns(s *schema.Schema) int {

@@ -68,7 +68,18 @@ func NewProber(e Engine, s *schema.Schema) (*Prober, error) {
 // Errors name the probe; an engine error (a type the engine cannot compare,
 // a timeout) is wrapped as it came.
 func (p *Prober) Containment(ctx context.Context, child, childCol, parent, parentCol string) (float64, int64, error) {
-	q, err := p.compile(child, childCol, parent, parentCol)
+	return p.containment(ctx, child, childCol, parent, parentCol, false)
+}
+
+// TextContainment is [Prober.Containment] with both columns read as text
+// (CAST … AS text on both sides), the comparison that runs on every engine
+// when one column holds text and the other numbers.
+func (p *Prober) TextContainment(ctx context.Context, child, childCol, parent, parentCol string) (float64, int64, error) {
+	return p.containment(ctx, child, childCol, parent, parentCol, true)
+}
+
+func (p *Prober) containment(ctx context.Context, child, childCol, parent, parentCol string, asText bool) (float64, int64, error) {
+	q, err := p.compile(child, childCol, parent, parentCol, asText)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -99,18 +110,24 @@ func (p *Prober) Containment(ctx context.Context, child, childCol, parent, paren
 
 // compile builds the probe as a Plan, so the dialect quotes identifiers and
 // spells LIMIT (TOP on SQL Server) and no name reaches SQL unresolved.
-func (p *Prober) compile(child, childCol, parent, parentCol string) (*sqlgen.Query, error) {
+func (p *Prober) compile(child, childCol, parent, parentCol string, asText bool) (*sqlgen.Query, error) {
 	if p.Distinct <= 0 || p.Rows <= 0 {
 		return nil, fmt.Errorf("probe: Distinct (%d) and Rows (%d) must be positive", p.Distinct, p.Rows)
 	}
 	rows, distinct := int64(p.Rows), int64(p.Distinct)
 	cc := child + "." + childCol
+	value := func(col string) plan.Expr {
+		if asText {
+			return plan.Expr{Func: "cast_text", Args: []plan.Expr{{Col: col}}}
+		}
+		return plan.Expr{Col: col}
+	}
 	pl := &plan.Plan{
 		With: []plan.CTE{{Name: "sample", Plan: &plan.Plan{
 			Distinct: true,
 			Select:   []plan.SelectItem{{Expr: plan.Expr{Col: "r.v"}, Alias: "v"}},
 			From: plan.Source{Alias: "r", Subquery: &plan.Plan{
-				Select: []plan.SelectItem{{Expr: plan.Expr{Col: cc}, Alias: "v"}},
+				Select: []plan.SelectItem{{Expr: value(cc), Alias: "v"}},
 				From:   plan.Source{Table: child},
 				Where:  &plan.Cond{Op: "is_not_null", Left: &plan.Expr{Col: cc}},
 				Limit:  &rows,
@@ -122,7 +139,7 @@ func (p *Prober) compile(child, childCol, parent, parentCol string) (*sqlgen.Que
 			{Expr: plan.Expr{Agg: "sum", Arg: &plan.Expr{
 				Case: []plan.When{{
 					If: plan.Cond{Op: "in", Left: &plan.Expr{Col: "sample.v"}, Subquery: &plan.Plan{
-						Select: []plan.SelectItem{{Expr: plan.Expr{Col: parent + "." + parentCol}}},
+						Select: []plan.SelectItem{{Expr: value(parent + "." + parentCol)}},
 						From:   plan.Source{Table: parent},
 					}},
 					Then: plan.Expr{Value: int64(1), ValueSet: true},

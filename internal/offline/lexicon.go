@@ -43,6 +43,10 @@ func (c matchClass) String() string {
 // value under its normal form, and the foreign-key edges between tables.
 type lexicon struct {
 	tables []*tableInfo
+	// unconfirmed describes, by child and parent table, the keys pairing
+	// text with numbers that the data did not confirm (paths.go): named
+	// when a question needs the join they would have made.
+	unconfirmed map[[2]int]string
 	// names maps a phrase of stems, space-separated, to the tables and
 	// columns it names.
 	names map[string][]nameRef
@@ -135,6 +139,9 @@ type colInfo struct {
 // fkEdge is one foreign key: child columns equal parent columns.
 type fkEdge struct {
 	from, to []string
+	// asText: the key pairs text with numbers (schema.ForeignKey.TextMatch);
+	// its text side holds a number's digits, not a code of its own.
+	asText bool
 }
 
 // nameRef is one schema name a phrase can mean.
@@ -338,6 +345,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			e, ok := exactEdge(&s.Tables[ti], p, fk)
 			if !ok {
+				lx.noteUnconfirmed(ti, pi, &s.Tables[ti], p, fk)
 				continue // a key naming columns that do not exist joins nothing
 			}
 			if !hasEdge(lx.tables[ti].parents[pi], e) {
@@ -430,13 +438,15 @@ func exactEdge(child, parent *schema.Table, fk schema.ForeignKey) (fkEdge, bool)
 	for k := range fk.Columns {
 		c, ok1 := child.Column(fk.Columns[k])
 		pc, ok2 := parent.Column(fk.RefColumns[k])
-		if !ok1 || !ok2 || c.Kind.Numeric() != pc.Kind.Numeric() {
+		if !ok1 || !ok2 || (c.Kind.Numeric() != pc.Kind.Numeric() && !fk.TextMatch) {
 			// A text key declared against a number key joins values of
-			// different kinds, which the audit rightly refuses.
+			// different kinds, which the audit refuses unless the data
+			// showed them equal as text (fk.TextMatch).
 			return fkEdge{}, false
 		}
 		e.from = append(e.from, c.Name)
 		e.to = append(e.to, pc.Name)
+		e.asText = e.asText || c.Kind.Numeric() != pc.Kind.Numeric()
 	}
 	return e, true
 }

@@ -1,6 +1,12 @@
 package offline
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"querent/internal/schema"
+)
 
 // hop is one join of a path between tables: table is joined to prev, the
 // table before it on the path, along edge e. down means table references
@@ -146,4 +152,44 @@ func (t *tableInfo) linkOnly() bool {
 		}
 	}
 	return true
+}
+
+// noteUnconfirmed records fk, a key of child (table ci) to parent (pi)
+// that [exactEdge] did not keep, when it pairs text with numbers: a key the
+// schema declares but the data did not confirm (schema.ForeignKey.TextMatch
+// unset), which a refusal should name rather than call the tables unrelated.
+func (lx *lexicon) noteUnconfirmed(ci, pi int, child, parent *schema.Table, fk schema.ForeignKey) {
+	for k := range fk.Columns {
+		c, ok1 := child.Column(fk.Columns[k])
+		pc, ok2 := parent.Column(fk.RefColumns[k])
+		if !ok1 || !ok2 || !schema.TextAgainstNumber(c.Kind, pc.Kind) {
+			continue
+		}
+		if lx.unconfirmed == nil {
+			lx.unconfirmed = map[[2]int]string{}
+		}
+		lx.unconfirmed[[2]int{ci, pi}] = fmt.Sprintf(" The key %s.%s → %s.%s pairs %s with %s values, and the data does not show them matching.",
+			child.Name, c.Name, parent.Name, pc.Name, c.Kind, pc.Kind)
+		return
+	}
+}
+
+// unconfirmedNote names the unconfirmed key between a and b, either way
+// round, for a refusal to join them; "" when there is none.
+func (lx *lexicon) unconfirmedNote(a, b *tableInfo) string {
+	if n, ok := lx.unconfirmed[[2]int{a.idx, b.idx}]; ok {
+		return n
+	}
+	return lx.unconfirmed[[2]int{b.idx, a.idx}]
+}
+
+// unconfirmedAmong names the unconfirmed keys between any two of ts.
+func (lx *lexicon) unconfirmedAmong(ts []*tableInfo) string {
+	var b strings.Builder
+	for i, a := range ts {
+		for _, c := range ts[i+1:] {
+			b.WriteString(lx.unconfirmedNote(a, c))
+		}
+	}
+	return b.String()
 }

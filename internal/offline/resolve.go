@@ -439,7 +439,7 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 		}
 	}
 	if subject == nil || subject != first {
-		return nil, refuseUnresolved("I could not tell how %s combine in this question: the offline planner only joins tables along one shortest path of at most %d foreign keys.", tableList(named), maxHops)
+		return nil, refuseUnresolved("I could not tell how %s combine in this question: the offline planner only joins tables along one shortest path of at most %d foreign keys.%s", tableList(named), maxHops, r.lx.unconfirmedAmong(named))
 	}
 	r.subject = subject
 	return named, nil
@@ -831,7 +831,7 @@ func (r *resolver) reachByPath(t *tableInfo) *refusal {
 	p, n := r.lx.pathVia(r.subject, t, r.named)
 	switch {
 	case n == 0:
-		return refuseUnresolved("I cannot connect %s to %s through at most %d foreign keys.", t.name, r.subject.name, maxHops)
+		return refuseUnresolved("I cannot connect %s to %s through at most %d foreign keys.%s", t.name, r.subject.name, maxHops, r.lx.unconfirmedNote(t, r.subject))
 	case n > 1:
 		return refuseUnresolved("%s and %s are connected in %d equally short ways, and I could not tell which one the question means.", r.subject.name, t.name, n)
 	}

@@ -289,7 +289,7 @@ func (r *resolver) groups() *refusal {
 				}
 			}
 			if !ok {
-				return refuseUnresolved("I cannot connect %s to %s through one foreign key.", t.name, r.subject.name)
+				return refuseUnresolved("I cannot connect %s to %s through one foreign key.%s", t.name, r.subject.name, r.lx.unconfirmedNote(t, r.subject))
 			}
 			holder, edges = up.prev, []fkEdge{up.e}
 		case 1:
@@ -317,7 +317,7 @@ func (r *resolver) groups() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if len(shown) == 0 && textKeys(keys) && !linked && (holder != r.subject || r.codeGroup(t)) {
+		if len(shown) == 0 && textKeys(keys) && !edges[0].asText && !linked && (holder != r.subject || r.codeGroup(t)) {
 			// Two keys up, a key written as text (dept_code) is the
 			// group's own code and is shown as such; a number is a
 			// surrogate, shown by the parent's labels below. The parent

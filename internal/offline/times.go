@@ -78,6 +78,11 @@ func (p *parser) timesCond(i, cmp, v int, op string) (bool, *refusal) {
 	if cmp < 0 || v < 0 || p.used[v] || p.ms[i].kind != mNumber || op == "!=" {
 		return false, nil
 	}
+	if p.ms[cmp].kw.kind == kwDateCmp {
+		// "served as a host city after 2010": before, after and since
+		// place a row in time; they never bound a count.
+		return false, nil
+	}
 	if p.isCol(v) && isRepetition(p.ms[i]) && !p.numericCol(v) {
 		return true, p.valueTimes(i, cmp, v, op)
 	}

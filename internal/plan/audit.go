@@ -122,6 +122,13 @@ func (a *schemaIndex) columnsOf(t *schema.Table) []column {
 // edgeBetween is [schema.Schema.EdgeBetween] over the edges already
 // collected, which that method would collect and sort again on every call.
 func (a *schemaIndex) edgeBetween(l, lcol, r, rcol string) bool {
+	_, ok := a.edgeOf(l, lcol, r, rcol)
+	return ok
+}
+
+// edgeOf returns the first foreign key (declared first) pairing l.lcol with
+// r.rcol, either way round.
+func (a *schemaIndex) edgeOf(l, lcol, r, rcol string) (schema.Edge, bool) {
 	for _, e := range a.all {
 		for i := range e.FromCols {
 			if i >= len(e.ToCols) {
@@ -129,15 +136,15 @@ func (a *schemaIndex) edgeBetween(l, lcol, r, rcol string) bool {
 			}
 			if strings.EqualFold(e.From, l) && strings.EqualFold(e.FromCols[i], lcol) &&
 				strings.EqualFold(e.To, r) && strings.EqualFold(e.ToCols[i], rcol) {
-				return true
+				return e, true
 			}
 			if strings.EqualFold(e.From, r) && strings.EqualFold(e.FromCols[i], rcol) &&
 				strings.EqualFold(e.To, l) && strings.EqualFold(e.ToCols[i], lcol) {
-				return true
+				return e, true
 			}
 		}
 	}
-	return false
+	return schema.Edge{}, false
 }
 
 // table finds a schema table the way [schema.Schema.Table] does: by name,

@@ -436,11 +436,22 @@ func (a *auditor) joinOn(q *query, i, k int, view *scope, added *source) {
 	if both {
 		sugg = a.pairSuggestions(l.src, r.src)
 	}
+	var key schema.Edge
+	keyed := false
+	if both {
+		key, keyed = a.edgeOf(l.src.table.Name, l.col.name, r.src.table.Name, r.col.name)
+	}
 	switch {
+	case keyed && key.TextMatch && schema.TextAgainstNumber(l.col.kind, r.col.kind):
+		// A key across types whose values the data showed equal as text:
+		// the compiler compares the two as text where the engine needs it.
+	case !compatible(l.col.kind, r.col.kind) && keyed && schema.TextAgainstNumber(l.col.kind, r.col.kind):
+		a.fail(CodeTypeMismatchJoin, path, fmt.Sprintf("%s (%s) is compared with %s (%s)", on.Left, l.col.kind, on.Right, r.col.kind),
+			"the foreign key pairs text with numbers, and the data does not show the values of "+key.From+" among those of "+key.To+" read as text", sugg...)
 	case !compatible(l.col.kind, r.col.kind):
 		a.fail(CodeTypeMismatchJoin, path, fmt.Sprintf("%s (%s) is compared with %s (%s)", on.Left, l.col.kind, on.Right, r.col.kind),
 			"join on columns holding the same kind of value, usually a foreign key and the key it references", sugg...)
-	case both && !a.edgeBetween(l.src.table.Name, l.col.name, r.src.table.Name, r.col.name):
+	case both && !keyed:
 		detail := "no foreign key links " + l.src.table.Name + " and " + r.src.table.Name + "; make sure the columns really match"
 		if len(sugg) > 0 {
 			detail = "the foreign keys between them are listed as suggestions"

@@ -75,6 +75,13 @@ type ForeignKey struct {
 	// data; Confidence is then in (0,1].
 	Inferred   bool    `json:"inferred,omitempty"`
 	Confidence float64 `json:"confidence,omitempty"`
+	// TextMatch marks a key pairing a text column with a numeric one (SQLite
+	// and MySQL compare the two loosely; other engines refuse) whose values
+	// the data showed equal once both are read as text: every sampled value
+	// of the referencing column occurs in the referenced one. Joins along it
+	// compare the columns as text. A key across types without it is one the
+	// data does not confirm, and plans may not join along it.
+	TextMatch bool `json:"text_match,omitempty"`
 }
 
 // Kind is a portable classification of a column's type, used by the compiler
@@ -198,6 +205,8 @@ type Edge struct {
 	FromCols []string
 	ToCols   []string
 	Inferred bool
+	// TextMatch is the key's [ForeignKey.TextMatch].
+	TextMatch bool
 }
 
 // Edges returns every foreign key of the schema as an edge, declared first.
@@ -205,7 +214,7 @@ func (s *Schema) Edges() []Edge {
 	var edges []Edge
 	for _, t := range s.Tables {
 		for _, fk := range t.ForeignKeys {
-			edges = append(edges, Edge{From: t.Name, To: fk.RefTable, FromCols: fk.Columns, ToCols: fk.RefColumns, Inferred: fk.Inferred})
+			edges = append(edges, Edge{From: t.Name, To: fk.RefTable, FromCols: fk.Columns, ToCols: fk.RefColumns, Inferred: fk.Inferred, TextMatch: fk.TextMatch})
 		}
 	}
 	sort.SliceStable(edges, func(i, j int) bool { return !edges[i].Inferred && edges[j].Inferred })

@@ -179,7 +179,7 @@ func (c *compiler) in(k *plan.Cond, op, path string, x *ctx) string {
 		c.report(path, CodeMalformed, nil, "op %s takes values or a subquery, not both", op)
 		return "1 = 1"
 	case k.Subquery != nil:
-		l, _ := c.expr(k.Left, field(path, "left"), x, ParamUntyped)
+		l, li := c.expr(k.Left, field(path, "left"), x, ParamUntyped)
 		s := k.Subquery
 		// MySQL refuses LIMIT directly inside IN (…); a derived table is
 		// accepted everywhere.
@@ -190,6 +190,9 @@ func (c *compiler) in(k *plan.Cond, op, path string, x *ctx) string {
 		}
 		if limited {
 			sql = "SELECT * FROM (" + sql + ") AS " + c.q(wrapAlias)
+		}
+		if len(out) == 1 && schema.TextAgainstNumber(li.kind, out[0].kind) {
+			l, sql = c.inAsText(l, li.kind, sql, out[0], path)
 		}
 		return l + word + "(" + sql + ")"
 	case len(k.Values) == 0:
@@ -206,4 +209,29 @@ func (c *compiler) in(k *plan.Cond, op, path string, x *ctx) string {
 		vals[i], _ = c.expr(&k.Values[i], index(field(path, "values"), i), x, inferred(k.Left))
 	}
 	return l + word + "(" + strings.Join(vals, ", ") + ")"
+}
+
+// inAsText compares a number with a subquery's text column, or text with
+// its numbers, as text: the reading a key across types was confirmed in
+// (schema.ForeignKey.TextMatch). Unlike =, IN is not compared loosely even
+// by SQLite, whose IN applies no affinity between a number and a text
+// column, so the cast is spelled on every engine.
+func (c *compiler) inAsText(l string, lk schema.Kind, sql string, out column, path string) (string, string) {
+	if lk.Numeric() {
+		cast, err := c.d.Func("cast_text", []string{l})
+		if err != nil {
+			c.report(path, CodeUnsupported, nil, "%s cannot compare a number with text: %v", c.d.Name(), err)
+			return l, sql
+		}
+		return cast, sql
+	}
+	if out.name == "" {
+		return l, sql
+	}
+	cast, err := c.d.Func("cast_text", []string{c.q(wrapAlias) + "." + c.q(out.name)})
+	if err != nil {
+		c.report(path, CodeUnsupported, nil, "%s cannot compare text with a number: %v", c.d.Name(), err)
+		return l, sql
+	}
+	return l, "SELECT " + cast + " FROM (" + sql + ") AS " + c.q(wrapAlias)
 }

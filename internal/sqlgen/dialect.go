@@ -82,6 +82,12 @@ type Caps struct {
 	// a parameter on an engine with positional placeholders that checks
 	// grouping (MySQL's ONLY_FULL_GROUP_BY does not consider two ? equal).
 	GroupByPosition bool
+	// LooseCompare: a text value and a number compare without a cast
+	// (SQLite's type affinity, MySQL's implicit conversion). Elsewhere a
+	// join pairing a text column with a numeric one, which the audit admits
+	// only along a key whose values the data showed equal as text, casts
+	// the number to text.
+	LooseCompare bool
 }
 
 // ParamContext says what the surroundings of a bound parameter tell the

@@ -21,7 +21,7 @@ func (mysqlDialect) Placeholder(int) string        { return "?" }
 func (mysqlDialect) Param(p string, _ any, _ ParamContext) string { return p }
 
 func (mysqlDialect) Caps() Caps {
-	return Caps{RightJoin: true, IntersectExcept: true, Window: true, GroupByPosition: true}
+	return Caps{RightJoin: true, IntersectExcept: true, Window: true, GroupByPosition: true, LooseCompare: true}
 }
 
 // Limit uses the largest BIGINT UNSIGNED for "no limit" in front of a lone

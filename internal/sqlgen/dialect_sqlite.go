@@ -20,7 +20,7 @@ func (sqliteDialect) Placeholder(int) string        { return "?" }
 func (sqliteDialect) Param(p string, _ any, _ ParamContext) string { return p }
 
 func (sqliteDialect) Caps() Caps {
-	return Caps{RightJoin: true, FullJoin: true, NullsOrdering: true, IntersectExcept: true, Window: true}
+	return Caps{RightJoin: true, FullJoin: true, NullsOrdering: true, IntersectExcept: true, Window: true, LooseCompare: true}
 }
 
 // Limit uses LIMIT -1 for "no limit" in front of a lone OFFSET, which SQLite

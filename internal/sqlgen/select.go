@@ -109,11 +109,30 @@ func (c *compiler) join(j *plan.Join, path string, sc *scope, ctes *cteEnv) stri
 	conds := make([]string, len(j.On))
 	for i, on := range j.On {
 		opath := index(field(path, "on"), i)
-		l, _ := c.colRef(on.Left, field(opath, "left"), sc)
-		r, _ := c.colRef(on.Right, field(opath, "right"), sc)
+		l, ll := c.colRef(on.Left, field(opath, "left"), sc)
+		r, rl := c.colRef(on.Right, field(opath, "right"), sc)
+		if schema.TextAgainstNumber(ll.col.kind, rl.col.kind) {
+			l, r = c.textAsNumber(l, ll.col.kind, opath), c.textAsNumber(r, rl.col.kind, opath)
+		}
 		conds[i] = l + " = " + r
 	}
 	return sql + " ON " + strings.Join(conds, " AND ")
+}
+
+// textAsNumber spells the numeric side of a text-against-number join pair
+// as text on engines that do not compare the two loosely; the audit admits
+// such a pair only where the data showed the values equal as text, so the
+// comparison the engine makes is the one that was checked.
+func (c *compiler) textAsNumber(sql string, k schema.Kind, path string) string {
+	if c.caps.LooseCompare || !k.Numeric() {
+		return sql
+	}
+	out, err := c.d.Func("cast_text", []string{sql})
+	if err != nil {
+		c.report(path, CodeUnsupported, nil, "%s cannot compare a number with text: %v", c.d.Name(), err)
+		return sql
+	}
+	return out
 }
 
 // isStar reports whether e is "*" or "source.*" and nothing else.
