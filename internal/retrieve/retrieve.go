@@ -336,11 +336,23 @@ func (x *Index) tableDoc(i int32, t *schema.Table) map[string]float32 {
 			add(syn, wColumn)
 		}
 		add(c.Description, wColumnText)
-		for _, v := range c.Samples {
+		for _, v := range termSamples(&c) {
 			add(v, wSample)
 		}
 	}
 	return doc
+}
+
+// maxTermSamples bounds the values of a column whose words join its
+// table's and its own terms: as many as a prompt shows of a column
+// (schema.FullSamples). Values hint at a topic ("Berlin" is a city); a
+// complete list of hundreds of names would lengthen the document until
+// its own name weighs little. Every value still counts as a phrase a
+// question may quote (values.go).
+const maxTermSamples = schema.FullSamples
+
+func termSamples(c *schema.Column) []string {
+	return c.Samples[:min(len(c.Samples), maxTermSamples)]
 }
 
 // identDoc is the table's own name (without its namespace) and synonyms:
@@ -395,7 +407,7 @@ func columnDoc(t *schema.Table, c *schema.Column, foreignKey bool) map[string]fl
 	}
 	add(c.Description, 1)
 	add(t.Name, 0.5)
-	for _, v := range c.Samples {
+	for _, v := range termSamples(c) {
 		add(v, wSample)
 	}
 	return doc
