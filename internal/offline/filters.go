@@ -218,19 +218,27 @@ func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
 	return condSpec{col: col, op: fs.op, avg: fs.top == "", extreme: fs.top}, nil
 }
 
-// ageFilter compares the subject's one age column ("older than 30").
+// ageFilter compares the subject's one age column ("older than 30"), or
+// its one column of the measure a comparative grades ("longer than 3300",
+// "heavier than 80"), else that of a table one key away the question
+// names ("parties with hosts older than 50").
 func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
 	if fs.lone {
 		return r.loneFilter(fs)
 	}
-	var ages []*colInfo
-	for _, c := range r.subject.cols {
-		if c != nil && (fs.length && isLengthCol(c) || !fs.length && c.numeric && slices.Contains(c.words, "age")) {
-			ages = append(ages, c)
-		}
+	k := fs.grade
+	if k == 0 {
+		k = adjAge
+	}
+	ages := adjCols(k, r.subject, true)
+	if len(ages) == 0 {
+		ages = r.nearGraded(k, true)
 	}
 	if len(ages) != 1 {
 		return condSpec{}, refuseUnresolved("I could not tell which %s %q compares in %s.", cmpWhat(fs), fs.text, r.subject.name)
+	}
+	if rf := r.reach(ages[0].table); rf != nil {
+		return condSpec{}, rf
 	}
 	return condSpec{col: ages[0], op: fs.op, vals: []any{fs.lit}}, nil
 }

@@ -31,6 +31,7 @@ func isHeightCol(c *colInfo) bool {
 // then refuses as any unknown word would. Only before a number: "taller
 // than his brother" compares rows, which this planner does not.
 func heightComparisons(toks []token) []token {
+	toks = fromToDirections(topPositives(toks)) // gradable.go
 	for i := 0; i+2 < len(toks); i++ {
 		if toks[i].text != "taller" || toks[i+1].text != "than" || toks[i+2].kind != tokNumber {
 			continue

@@ -47,6 +47,11 @@ type frame struct {
 	topFilter bool
 	// adj is the ordering adjective of a ranking ("most expensive").
 	adj *keyword
+	// adjOf is the table mention adj qualifies when it was read from a
+	// maximum word before a table ("the highest mountain") or precedes a
+	// table after another ("the customer with the latest policy"), -1:
+	// the question's own table (gradable.go).
+	adjOf int
 	// needKey marks "top N X" with nothing to rank by.
 	needKey bool
 
@@ -127,6 +132,9 @@ type aggItem struct {
 type sortSpec struct {
 	m    int
 	desc bool
+	// grade is the measure a direction of age names ("from oldest to
+	// youngest"), reversed on a date (gradable.go); 0: none.
+	grade adjKind
 	// by marks an order read from a bare "by" ("employees by salary"),
 	// which could also mean a grouping.
 	by bool
@@ -161,15 +169,16 @@ type filterSpec struct {
 	// CCTV"): read as != only on the question's own table, since on a
 	// related one ("movies not reviewed by Ann") it asks for a difference.
 	negBy bool
-	// length marks "longer than" and "shorter than" with no column named:
-	// the subject's one length column (col is -1).
-	length bool
 	// lone marks a number compared with no column named ("people under
 	// 40"): the subject's one numeric column (valueof.go).
 	lone bool
 	// top, with kind fAvg, compares the column with its "max" or "min"
 	// instead of its average (aggmore.go).
 	top string
+	// grade is the measure of "longer than", "heavier than", "cheaper
+	// than" with no column named: the subject's one column of it (col is
+	// -1; gradable.go). Zero with col -1 is an age ("over 20 years old").
+	grade adjKind
 }
 
 // parser walks the mentions of one question.
@@ -210,7 +219,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p := &parser{
 		lx:     lx,
-		f:      &frame{ms: ms, measure: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1, showAt: -1},
+		f:      &frame{ms: ms, measure: -1, adjOf: -1, counted: -1, lacking: -1, lackingVerb: -1, lackingFar: -1, labelled: -1, msr: -1, both: -1, orAt: -1, sortCounted: -1, showAt: -1},
 		ms:     ms,
 		used:   make([]bool, len(ms)),
 		negSet: -1,

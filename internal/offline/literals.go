@@ -321,10 +321,11 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, op: op, lit: m.num, text: text})
 		return nil
 	}
-	if cmp >= 0 && p.ms[cmp].kw.adj == adjLength && m.kind == mNumber && !p.isCol(c) {
-		// "roller coasters longer than 3300": the length column, not named.
+	if cmp >= 0 && m.kind == mNumber && !p.isCol(c) && p.cmpGrade(cmp) != 0 {
+		// "roller coasters longer than 3300", "players heavier than 80":
+		// the column of the measure, not named (gradable.go).
 		p.used[i], p.used[cmp] = true, true
-		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, length: true, op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
+		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, grade: p.cmpGrade(cmp), op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
 		return nil
 	}
 	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber {

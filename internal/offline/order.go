@@ -134,7 +134,7 @@ func sortPhrases(toks []token) []token {
 			}
 			out = append(out, toks[j])
 			i = k - 1
-		case hasWords(toks, j, "from") && j > i+1 || hasWords(toks, j, "from", "most") || hasWords(toks, j, "from", "least"):
+		case hasWords(toks, j, "from") && j > i+1 || hasWords(toks, j, "from", "most") || hasWords(toks, j, "from", "least") || fromToStart(toks, j):
 			i = j - 1
 		case j > i+1 && (t.text == "sort" || t.text == "order") && j < len(toks) && orderDirections[toks[j].text]:
 			// "sort them ascending", "order the results descending".
@@ -194,10 +194,15 @@ func (p *parser) recencyOrdinal(i int) *refusal {
 
 // cmpWhat names what a comparison with no column named compares.
 func cmpWhat(fs filterSpec) string {
-	if fs.length {
+	switch fs.grade {
+	case 0, adjAge:
+		return "age"
+	case adjLength:
 		return "length"
+	case adjPrice:
+		return "price"
 	}
-	return "age"
+	return gradeWhat(fs.grade)
 }
 
 // eventVerbs marks as stop words the verbs of the event a recency word

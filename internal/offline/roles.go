@@ -37,21 +37,7 @@ func (p *parser) keywords() *refusal {
 			if r := p.recencyOrdinal(i); r != nil {
 				return r
 			}
-			f.rows, f.desc, f.adj = true, m.kw.desc, &p.ms[i].kw
-			if n := p.next(i); p.isCol(n) && !p.used[n] {
-				// "the latest open year": the column to rank by is named.
-				f.measure, f.adj = n, nil
-				p.used[n] = true
-			} else if v := p.eventColumn(i); v >= 0 {
-				// "the program launched most recently": the column the
-				// verb names.
-				f.measure, f.adj = v, nil
-				p.used[v] = true
-			}
-			if f.limit == 0 {
-				f.limit = 1
-			}
-			p.used[i] = true
+			p.rankAdjective(i)
 		case kwGroup, kwBy:
 			r = p.group(i)
 		case kwSort:
@@ -386,6 +372,9 @@ func (p *parser) extreme(i int) *refusal {
 			y = p.object(y)
 		}
 		if p.isTable(y) && !p.used[y] {
+			if obj == y && p.extremeGrade(i, y) {
+				return nil // "the highest mountain": by its height (gradable.go)
+			}
 			return p.countRank(i, obj, y)
 		}
 	}
@@ -795,6 +784,34 @@ func (p *parser) top(i int) *refusal {
 	return nil
 }
 
+// rankAdjective reads the ordering adjective i ("the most expensive
+// product", "the oldest employee"): a ranking by the column named right
+// after it, else by the column the verb before it names, else by the
+// column of the measure it grades, found once the table is known.
+func (p *parser) rankAdjective(i int) {
+	f := p.f
+	f.rows, f.desc, f.adj = true, p.ms[i].kw.desc, &p.ms[i].kw
+	if n := p.next(i); p.isCol(n) && !p.used[n] {
+		// "the latest open year": the column to rank by is named.
+		f.measure, f.adj = n, nil
+		p.used[n] = true
+	} else if v := p.eventColumn(i); v >= 0 {
+		// "the program launched most recently": the column the
+		// verb names.
+		f.measure, f.adj = v, nil
+		p.used[v] = true
+	} else if p.qualifiesNext(i, n) {
+		// "the customer with the latest policy": the policy's date
+		// (gradable.go).
+		f.adjOf = n
+		p.used[n] = true
+	}
+	if f.limit == 0 {
+		f.limit = 1
+	}
+	p.used[i] = true
+}
+
 // group reads "per Z", "for each Z", "by Z". "by" is also a plain
 // preposition ("paid by card", "books by authors from France") and, with no
 // aggregate, an ordering ("employees by salary").
@@ -830,7 +847,7 @@ func (p *parser) group(i int) *refusal {
 		p.f.groups = append(p.f.groups, n)
 		p.used[i], p.used[n] = true, true
 	case p.isTable(n) && !p.used[n]:
-		if !hasAgg || m.kw.kind == kwBy && p.pinnedAfter(n) {
+		if !hasAgg || m.kw.kind == kwBy && (p.pinnedAfter(n) || p.gradedClauseAfter(n)) {
 			if m.kw.kind == kwBy || everyRow(m.text) {
 				p.used[i] = true // a preposition, or "each" meaning "every"
 				return nil
@@ -1069,7 +1086,7 @@ func (p *parser) check() *refusal {
 			f.desc = p.dir.desc
 		case len(f.sorts) > 0:
 			for k := range f.sorts {
-				f.sorts[k].desc = p.dir.desc
+				f.sorts[k].desc, f.sorts[k].grade = p.dir.desc, p.dir.adj
 			}
 		case f.rows && f.adj == nil:
 			f.desc = p.dir.desc
@@ -1079,10 +1096,10 @@ func (p *parser) check() *refusal {
 			// "the number of airports per country, from most to least":
 			// the direction orders the counts.
 			f.sortAgg, f.desc = true, p.dir.desc
-		case f.agg == "" && !f.rows && len(f.groups) == 0 && len(f.project) == 1:
+		case f.agg == "" && !f.rows && len(f.groups) == 0 && len(f.project) == 1 && p.dir.adj == 0:
 			// "the votes of elections in descending order": the one
 			// column shown is the key.
-			f.sorts = append(f.sorts, sortSpec{m: f.project[0], desc: p.dir.desc})
+			f.sorts = append(f.sorts, sortSpec{m: f.project[0], desc: p.dir.desc, grade: p.dir.adj})
 		default:
 			return refuseUnresolved("I could not tell what to order by.")
 		}

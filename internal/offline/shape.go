@@ -42,8 +42,16 @@ func (r *resolver) measure() *refusal {
 		if rf != nil {
 			return rf
 		}
+		if rankedParent(r.subject, col.table) {
+			// As for a named column below: the parent's measure would
+			// rank its many rows alike (gradable.go finds it there).
+			return refuseUnsupported("rankings of %s by a column of %s, which has many %s each", r.subject.name, col.table.name, r.subject.name)
+		}
+		if rf := r.reach(col.table); rf != nil {
+			return rf
+		}
 		desc := f.desc
-		if f.adj.adj == adjAge && !col.numeric {
+		if reversedGrade(f.adj.adj, col) {
 			desc = !desc // the oldest has the earliest birth date
 		}
 		q.order = append(q.order, orderSpec{col: col, desc: desc})
@@ -146,53 +154,22 @@ func aggName(agg string) string {
 	return agg
 }
 
-// adjective finds the column an ordering adjective ranks by.
+// adjective finds the column an ordering adjective ranks by: the one
+// column of its measure in the table it qualifies (gradable.go).
 func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
-	var cands []*colInfo
-	for _, c := range r.subject.cols {
-		if c == nil {
-			continue
+	t := r.subject
+	if r.f.adjOf >= 0 {
+		// "the country with the highest roller coaster": the roller
+		// coaster's height, when a key joins it to the country.
+		ts := strongest(r.ms[r.f.adjOf].tables, classSynonym)
+		if len(ts) != 1 || r.lx.tables[ts[0].table] != t && !oneKeyAway(t, r.lx.tables[ts[0].table]) {
+			return nil, refuseUnsupported("rankings by a count or total of related rows (%q)", r.ms[r.f.adjOf].text)
 		}
-		switch kw.adj {
-		case adjPrice:
-			if c.numeric && anyWord(c.words, priceWords) {
-				cands = append(cands, c)
-			}
-		case adjRecency:
-			if c.date {
-				cands = append(cands, c)
-			}
-		case adjAge:
-			if c.numeric && slices.Contains(c.words, "age") {
-				cands = append(cands, c)
-			}
-		case adjLength:
-			if isLengthCol(c) {
-				cands = append(cands, c)
-			}
-		case adjHeight:
-			if isHeightCol(c) {
-				cands = append(cands, c)
-			}
-		}
+		t = r.lx.tables[ts[0].table]
 	}
-	if kw.adj == adjAge && len(cands) == 0 {
-		for _, c := range r.subject.cols {
-			if c != nil && c.date && slices.Contains(c.words, "birth") {
-				cands = append(cands, c)
-			}
-		}
-	}
-	if kw.adj == adjRecency && len(cands) == 0 {
-		// No date: a year column ("published_year") orders by recency too.
-		for _, c := range r.subject.cols {
-			if c != nil && c.year {
-				cands = append(cands, c)
-			}
-		}
-	}
-	if kw.adj == adjLength && len(cands) == 0 {
-		cands = heightCols(r.subject)
+	cands := adjCols(kw.adj, t, false)
+	if len(cands) == 0 && r.f.adjOf < 0 {
+		cands = r.nearGraded(kw.adj, false)
 	}
 	what := "price"
 	switch kw.adj {
@@ -204,6 +181,10 @@ func (r *resolver) adjective(kw keyword) (*colInfo, *refusal) {
 		what = "length or duration"
 	case adjHeight:
 		what = "height"
+	default:
+		if w := gradeWhat(kw.adj); w != "" {
+			what = w
+		}
 	}
 	switch len(cands) {
 	case 0:
@@ -469,7 +450,11 @@ func (r *resolver) orders() *refusal {
 			// list of salaries; which figure is not said.
 			return refuseUnresolved("I could not tell what to compute per %s: say total, average, maximum or count.", r.ms[s.m].text)
 		}
-		r.q.order = append(r.q.order, orderSpec{col: col, desc: s.desc})
+		desc := s.desc
+		if reversedGrade(s.grade, col) {
+			desc = !desc // "from oldest to youngest" by birth date: ascending
+		}
+		r.q.order = append(r.q.order, orderSpec{col: col, desc: desc})
 	}
 	return nil
 }
