@@ -630,7 +630,9 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 	text := r.ms[m].text
 	cands := r.candidates(m)
 	if len(cands) == 0 {
-		return nil, refuseUnresolved("I could not find %q among the columns of %s.", text, r.ms[r.f.owner[m]].text)
+		if cands = r.childOwned(m); len(cands) == 0 { // relatedcols.go
+			return nil, refuseUnresolved("I could not find %q among the columns of %s.", text, r.ms[r.f.owner[m]].text)
+		}
 	}
 	refs := preferQualified(strongestIn(cands, r.subject.idx), r.subject, r.lx)
 	if len(refs) == 0 {
@@ -657,6 +659,9 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 			}
 			if refs = r.aboveRefs(cands); len(refs) > 0 {
 				break // hops.go
+			}
+			if refs = r.childOwned(m); len(refs) > 0 {
+				break // relatedcols.go
 			}
 			return nil, refuseUnresolved("%q is %s, which I cannot connect to %s through one foreign key.",
 				text, r.describeRefs(cands), r.subject.name)
