@@ -88,6 +88,9 @@ func (r *resolver) valueFilter(fs filterSpec) (condSpec, *refusal) {
 			return condSpec{}, rf
 		}
 	}
+	if len(reachable) == 0 {
+		reachable = r.childKeyCopy(common) // hops2.go
+	}
 	reachable = r.labelBeside(fs, r.direction(fs, r.keyCopy(distinctColumns(reachable))))
 	var colsSeen []string
 	for _, v := range reachable {

@@ -651,6 +651,9 @@ func (r *resolver) columns(m int, many, named bool) ([]*colInfo, *refusal) {
 			if refs = r.conditionRefs(cands); len(refs) > 0 {
 				break
 			}
+			if refs = r.keyCopyCondRefs(cands); len(refs) > 0 {
+				break // hops2.go
+			}
 			if refs = r.pairedShown(m, cands); len(refs) > 0 {
 				break // hops.go
 			}
@@ -833,6 +836,9 @@ func (r *resolver) reach(t *tableInfo) *refusal {
 // subject, with the tables between; two equally short paths, or none
 // within maxHops, are refused.
 func (r *resolver) reachByPath(t *tableInfo) *refusal {
+	if r.joinFromJoined(t) {
+		return nil // hops2.go
+	}
 	p, n := r.lx.pathVia(r.subject, t, r.named)
 	switch {
 	case n == 0:
