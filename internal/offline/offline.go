@@ -159,6 +159,32 @@
 // after them ("won" for winning_car), and "reached N" as at least N
 // (verbs.go).
 //
+// Round thirteen reaches words a schema never uses, which is where unseen
+// databases differ most: a general-English synonym lexicon of some four
+// hundred groups (vocab_general.go), also for the words inside a name
+// ("supervisor" for manager_name) and for both words of a two-word name
+// at once ("begin days" for start_date, names_inner.go); English word
+// forms — irregular verbs, Latin stems, agent and state suffixes,
+// British and American spellings, closed compounds (morph.go); near
+// misspellings of one schema name, keyword or value ("deparments",
+// "Bejing"), Hungarian type marks and joined suffixes in column names
+// (spelling.go, abbrev.go); words that add no condition, set aside and
+// named in the plan's reason (fillers.go); a value named by some of its
+// words when one complete value holds them (valuewords.go); yes/no
+// columns tested against their stored yes or no value ("hotels that
+// allow pets", flags.go); adjectives that name a measure ("the heaviest",
+// "cheaper than", "from old to young", gradable.go); "department number"
+// for department_id (keynumber.go). It also answers more shapes: values
+// whose column the schema settles (declared numeric types, from/to ends,
+// valueof.go); a parent's columns beside a count grouped by its key, "of
+// each" as every row (aggshape.go); an aggregate beside a count
+// condition or over the top-ranked row's related rows (aggmore.go);
+// joins beyond one key where one reading exists — grandparents, a child
+// condition where each row is listed once either way, a path through a
+// table already joined, key copies (hops.go, hops2.go); a column asked
+// of a table that lives on its one child (relatedcols.go); and declared
+// keys pairing text with numbers once the data confirms them.
+//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
