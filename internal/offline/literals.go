@@ -73,7 +73,7 @@ func (p *parser) negations() *refusal {
 		if m.kind != mKeyword || m.kw.kind != kwNot {
 			continue
 		}
-		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && p.tableBefore(i) {
+		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && (p.tableBefore(i) || !negatedCond(p.ms, i) && p.rowsBefore(i)) {
 			p.f.lacking, p.f.lackingVerb, p.f.lackingFar, p.f.lackingBy = l.y, l.verb, l.far, l.by >= 0
 			p.used[i], p.used[l.y] = true, true
 			for _, x := range []int{l.verb, l.far, l.by} {
@@ -328,7 +328,7 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, grade: p.cmpGrade(cmp), op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
 		return nil
 	}
-	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber {
+	if cmp >= 0 && p.ms[cmp].kw.age && m.kind == mNumber && !p.ageNamed(c) {
 		// "older than 30": the age column, not named.
 		p.used[i], p.used[cmp] = true, true
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, op: op, lit: m.num, text: p.ms[cmp].text + " " + m.text})
@@ -392,6 +392,9 @@ func (p *parser) literal(i int) *refusal {
 		p.used[i], p.used[c] = true, true
 		if cmp >= 0 {
 			p.used[cmp] = true
+		} else if n := p.notBeforeCol(c); n >= 0 {
+			f.op, f.text = "!=", p.ms[n].text+" "+f.text
+			p.used[n] = true
 		}
 		p.f.filters = append(p.f.filters, f)
 		return nil
