@@ -469,6 +469,10 @@ func (r *resolver) projection() *refusal {
 	// account" shows the id, not the account's name).
 	var beside []*colInfo
 	extra := false
+	// regrouped is the column the groups were first read as, when
+	// regroupByParent rekeyed them by the parent's key for refused, a
+	// column it could not show.
+	var regrouped, refused *colInfo
 	for _, m := range f.project {
 		cols, rf := r.columns(m, true, true)
 		if rf != nil {
@@ -496,6 +500,9 @@ func (r *resolver) projection() *refusal {
 						if rf := r.showParent(c); rf != nil {
 							return rf
 						}
+					case regrouped == nil && r.regroupByParent(c):
+						regrouped, refused = q.groupBy[0], c
+						c = r.parentSide(c)
 					default:
 						return refuseUnsupported("showing %s beside an aggregate", c.ref)
 					}
@@ -510,6 +517,14 @@ func (r *resolver) projection() *refusal {
 				q.project = append(q.project, c)
 			}
 		}
+	}
+	if regrouped != nil && !slices.Contains(beside, regrouped) && !r.groupListed() {
+		// The groups were named on their own ("for each last name"),
+		// not among the parent's columns shown: they are what is asked.
+		return refuseUnsupported("showing %s beside an aggregate", refused.ref)
+	}
+	if regrouped != nil && !slices.Contains(beside, regrouped) {
+		beside = append(beside, regrouped)
 	}
 	if extra {
 		q.groupBy = beside
