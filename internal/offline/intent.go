@@ -113,6 +113,10 @@ type frame struct {
 	// when labelsFirst.
 	labelled    int
 	labelsFirst bool
+	// paired holds a table mention listed as the parent of the rows
+	// asked about ("the names of members and their parties"): its
+	// labels are shown beside theirs. Empty when none.
+	paired []int
 	// alpha asks for the shown text column in alphabetical order.
 	alpha bool
 	// owner maps a column mention to the table mention it belongs to, "the

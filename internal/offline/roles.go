@@ -940,6 +940,11 @@ func (p *parser) leftovers() *refusal {
 			a, b := p.prev(i), p.next(i)
 			switch {
 			case p.isTable(a) && p.isTable(b):
+				if p.theirBetween(i, b) && len(f.paired) == 0 && f.agg == "" && f.counted < 0 {
+					// "the names of members and their parties".
+					f.paired = []int{b}
+					continue
+				}
 				return refuseUnsupported("questions about two tables at once (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
 			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a) && slices.Contains(f.project, b),
 				p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b) && slices.Contains(f.project, a):

@@ -540,6 +540,11 @@ func (r *resolver) projection() *refusal {
 			return rf
 		}
 	}
+	if len(f.paired) > 0 {
+		if rf := r.showParentLabels(f.paired[0]); rf != nil {
+			return rf
+		}
+	}
 	// A question about rows that names no column ("which department has
 	// the lowest budget", "list the campuses in Los Angeles") asks what
 	// they are called: their label columns, not every column. Only "all the
