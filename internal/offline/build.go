@@ -425,7 +425,7 @@ func buildSemi(q *query) *plan.Plan {
 	inner := *q
 	inner.semi, inner.distinct, inner.project, inner.order, inner.limit = false, false, nil, nil, 0
 	outer := *q
-	outer.semi, outer.distinct, outer.joins, outer.steps, outer.conds = false, false, nil, nil, nil
+	outer.semi, outer.distinct, outer.joins, outer.steps, outer.conds = false, q.usedSet, nil, nil, nil
 	inner.conds = nil
 	for _, c := range q.conds {
 		if c.col.table == q.from {

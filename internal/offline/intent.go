@@ -61,7 +61,11 @@ type frame struct {
 	project  []int // column mentions to show
 	tables   []int // table mentions not used otherwise: the rows asked about
 	distinct bool
-	startWh  bool // the question opens with which/who
+	// usedSet marks a list of what one pinned row uses ("the types of the
+	// policies used by the customer named …", refersto.go): each value
+	// once, even when the rows are read as a subquery.
+	usedSet bool
+	startWh bool // the question opens with which/who
 	// everything marks a question for all of a row ("all the information
 	// about …", "the details of …"): every column is shown.
 	everything bool

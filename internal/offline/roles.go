@@ -858,6 +858,10 @@ func (p *parser) group(i int) *refusal {
 		p.used[i], p.used[n] = true, true
 	case m.kw.kind == kwBy && p.isValue(n):
 		p.used[i] = true // "paid by card", "buildings managed by 'Emma'"
+	case p.byBeforeSets(i, n): // refersto.go
+		p.used[i] = true
+	case p.byPinnedRow(i, n): // refersto.go
+		p.used[i], p.f.distinct, p.f.usedSet = true, true, true
 	case m.kw.kind == kwBy && hasAgg && p.byFiltered(n): // bynamed.go
 		p.used[i] = true
 	case m.kw.kind == kwBy && p.is(n, kwMax, kwMin) && (p.isTable(p.next(n)) || p.is(p.next(n), kwCount) && p.isTable(p.next(p.next(n)))):

@@ -574,6 +574,7 @@ func (r *resolver) projection() *refusal {
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.
 	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows) || r.categoryList())
+	q.usedSet = q.distinct && f.usedSet
 	return nil
 }
 
