@@ -182,8 +182,13 @@
 // joins beyond one key where one reading exists — grandparents, a child
 // condition where each row is listed once either way, a path through a
 // table already joined, key copies (hops.go, hops2.go); a column asked
-// of a table that lives on its one child (relatedcols.go); and declared
-// keys pairing text with numbers once the data confirms them.
+// of a table that lives on its one child (relatedcols.go); declared
+// keys pairing text with numbers once the data confirms them; "X and
+// their Y" along the one key (twotables.go); "by" after a verb before
+// "both"/"either" or a row pinned by a value (refersto.go); a parent's
+// columns before a count grouped by the parent's key (beside2.go); and
+// "X without Y" when X is named by a column naming one row each, "not"
+// before a named column's value (negation2.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
