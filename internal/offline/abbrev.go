@@ -13,6 +13,7 @@ import (
 // the equivalents of words.go list only the common cases.
 type abbrevName struct {
 	words []string // canonical lower-case words of the name
+	stems []string // stem of each word, kept since every unknown question word is compared with them
 	ref   nameRef
 }
 
@@ -34,7 +35,11 @@ func (lx *lexicon) addAbbrev(words []string, t, c int, isID bool) {
 	}
 	for _, w := range words {
 		if len(w) >= minAbbrev && !hardStops[w] {
-			lx.abbrevs = append(lx.abbrevs, abbrevName{words: words, ref: nameRef{t, c, classExact}})
+			stems := make([]string, len(words))
+			for k, w := range words {
+				stems[k] = stem(w)
+			}
+			lx.abbrevs = append(lx.abbrevs, abbrevName{words: words, stems: stems, ref: nameRef{t, c, classExact}})
 			return
 		}
 	}
@@ -61,7 +66,7 @@ func (lx *lexicon) abbreviated(toks []token, i int) (mention, int) {
 				continue
 			}
 			tail := a.words[len(a.words)-n:]
-			if !spellsOut(span, tail) {
+			if !spellsOut(span, tail, a.stems[len(a.stems)-n:]) {
 				continue
 			}
 			r := a.ref
@@ -87,7 +92,7 @@ func (lx *lexicon) abbreviated(toks []token, i int) (mention, int) {
 // spellsOut reports whether the question words match the name words one
 // for one, each equal up to its stem or a spelled-out truncation of it,
 // and at least one spelled out.
-func spellsOut(span []token, words []string) bool {
+func spellsOut(span []token, words, stems []string) bool {
 	if len(span) != len(words) {
 		return false
 	}
@@ -95,7 +100,7 @@ func spellsOut(span []token, words []string) bool {
 	for k, t := range span {
 		w := words[k]
 		switch {
-		case t.text == w || t.stem == stem(w):
+		case t.text == w || t.stem == stems[k]:
 		case truncates(w, t.text), contracts(w, t.text):
 			spelled = true
 		case len(span) > 1 && initials(w, t.text):
@@ -121,7 +126,7 @@ func truncates(abbr, full string) bool {
 	if len(abbr) >= minAbbrev && len(full) >= len(abbr)+minDropped && strings.HasPrefix(full, abbr) {
 		return !isNumber(abbr) && !wordSuffixes[full[len(abbr):]]
 	}
-	return len(abbr) >= 6 && abbr != full && singleLetters(abbr) == singleLetters(full)
+	return len(abbr) >= 6 && abbr != full && sameSingleLetters(abbr, full)
 }
 
 // wordSuffixes make a word into another word: a "mountaineer" is no
@@ -132,16 +137,27 @@ var wordSuffixes = setOf("eer", "eers", "ers", "ing", "ings", "ment", "ments", "
 	"ery", "eries", "ary", "aries", "ous", "ive", "ives", "able", "ible", "ure", "ures", "ial", "ical", "ally",
 	"ies", "est", "ier", "iest", "ize", "ise", "ized", "ised", "ward", "wards", "like", "hood", "dom")
 
-// singleLetters writes every doubled letter once.
-func singleLetters(w string) string {
-	var b strings.Builder
-	for i := 0; i < len(w); i++ {
-		if i > 0 && w[i] == w[i-1] {
-			continue
+// sameSingleLetters reports whether a and b are the same once every
+// doubled letter is written once, without building either: truncates asks
+// it of every unknown word against every abbreviated name.
+func sameSingleLetters(a, b string) bool {
+	i, j := 0, 0
+	for {
+		for i > 0 && i < len(a) && a[i] == a[i-1] {
+			i++
 		}
-		b.WriteByte(w[i])
+		for j > 0 && j < len(b) && b[j] == b[j-1] {
+			j++
+		}
+		if i == len(a) || j == len(b) {
+			return i == len(a) && j == len(b)
+		}
+		if a[i] != b[j] {
+			return false
+		}
+		i++
+		j++
 	}
-	return b.String()
 }
 
 // contracts reports whether the name word abbr is the question word full

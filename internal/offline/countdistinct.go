@@ -42,7 +42,7 @@ func (r *resolver) countHeld() *refusal {
 	if q.agg != "count" || q.aggCol != nil {
 		return nil
 	}
-	noun := stems(canonicalWords(splitIdent(q.from.ident)))
+	noun := q.from.stems
 	if len(noun) == 0 {
 		return nil
 	}
@@ -51,7 +51,7 @@ func (r *resolver) countHeld() *refusal {
 			if c == nil || c.id || !c.numeric || c.date || c.year {
 				continue
 			}
-			w := stems(c.words)
+			w := c.stems
 			held := slices.Equal(w, noun)
 			if len(w) > 2 && w[0] == "number" && w[1] == "of" {
 				held = held || slices.Equal(w[2:], noun) || slices.Equal(w[len(w)-1:], noun[len(noun)-1:])

@@ -41,8 +41,8 @@ var (
 // literals. A date already inside quotes is left as written; an impossible
 // day ("February 31, 2020") is not a date and is left alone.
 func quoteDates(q string) string {
-	if !strings.ContainsAny(q, "0123456789") {
-		return q // most questions: no digits, no date
+	if !hasDigitRun(q, 4) {
+		return q // most questions: no year, so none of the patterns can match
 	}
 	q = replaceOutsideQuotes(q, isoInText, func(m []string) (string, bool) {
 		y, _ := strconv.Atoi(m[1])
@@ -71,6 +71,24 @@ func quoteDates(q string) string {
 		y, _ := strconv.Atoi(m[3])
 		return isoDay(y, monthNumbers[strings.ToLower(m[2])], d)
 	})
+}
+
+// hasDigitRun reports whether q holds n ASCII digits in a row. Every
+// date pattern above needs a four-digit year, and \d is ASCII only in
+// Go's regexp, so a question without one is left without running them.
+func hasDigitRun(q string, n int) bool {
+	run := 0
+	for i := 0; i < len(q); i++ {
+		if q[i] >= '0' && q[i] <= '9' {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
 
 // isoDay writes a day as YYYY-MM-DD when it exists in the calendar.

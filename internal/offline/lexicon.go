@@ -108,6 +108,12 @@ type tableInfo struct {
 	parents map[int][]fkEdge
 	labels  []int    // columns that name a row: the name columns, else a title
 	pk      []string // the primary key's columns, as declared
+	// stems are the stems of the name's words, lead is tableLead and
+	// oneStem the stem of a name of one word ("" for others, see
+	// compoundOf): kept, since planning compares them for every question.
+	stems   []string
+	lead    string
+	oneStem string
 }
 
 type colInfo struct {
@@ -117,6 +123,7 @@ type colInfo struct {
 	ref   string // "table.column"
 	kind  schema.Kind
 	words []string // canonical lower-case words of the name
+	stems []string // stems(words), kept since planning compares them for every question
 	// numeric: can be summed and averaged (keys excluded). date: holds
 	// dates. year: an integer year ("published_year"). id: a key column,
 	// never reached by a partial name.
@@ -224,6 +231,10 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 		info := &tableInfo{idx: ti, name: t.Name, ident: ident, view: t.View, pk: t.PrimaryKey, parents: map[int][]fkEdge{}, cols: make([]*colInfo, len(t.Columns))}
 		lx.tables = append(lx.tables, info)
 		tableWords := canonicalWords(splitIdent(ident))
+		info.stems, info.lead = stems(tableWords), tableLead(info)
+		if word, ok := oneWord(ident); ok {
+			info.oneStem = stem(word)
+		}
 		if len(tableWords) > 1 && tablePrefixes[tableWords[0]] {
 			// Before addName, whose weaker links would otherwise stay.
 			lx.addPhrase(stems(tableWords[1:]), nameRef{ti, -1, classExact})
@@ -251,6 +262,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: declaredKind(*c), words: words,
 				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount,
 				unique: c.Distinct > 0 && c.Distinct == t.RowCount}
+			col.stems = stems(words)
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
 			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
 			col.numeric = col.kind.Numeric() && !col.id

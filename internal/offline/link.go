@@ -306,7 +306,10 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		if !plainWords(span) {
 			continue
 		}
-		surf, st := surfaceKey(span), stemKey(span)
+		surf, st, ok := lx.spanKeys(span)
+		if !ok {
+			continue
+		}
 		kw, isKw := keywords[surf]
 		if ids := lx.measureNames[st]; len(ids) == 1 {
 			// A measure the metadata defines outranks the schema's words.
@@ -520,7 +523,14 @@ func strongest(refs []nameRef, floor matchClass) []nameRef {
 	if best > floor {
 		return nil
 	}
-	var out []nameRef
+	n := 0
+	for _, r := range refs {
+		if r.class == best {
+			n++
+		}
+	}
+	// Sized once: planning asks this of every name mention many times.
+	out := make([]nameRef, 0, n)
 	for _, r := range refs {
 		if r.class == best {
 			out = append(out, r)
@@ -544,6 +554,50 @@ func plainWords(span []token) bool {
 		}
 	}
 	return true
+}
+
+// spanKeys is the surface and stem keys of span, and whether any table
+// of the lexicon holds either. Most spans of several words start no
+// phrase at all: their keys are looked up in stack buffers and only built
+// as strings when one matches, which spares two allocations per span
+// tried (longest tries up to maxSpan spans at every word).
+func (lx *lexicon) spanKeys(span []token) (surf, st string, ok bool) {
+	if len(span) == 1 {
+		return surfaceKey(span), stemKey(span), true
+	}
+	var sbuf, tbuf [96]byte
+	sb, tb := appendSurfaceKey(sbuf[:0], span), appendStemKey(tbuf[:0], span)
+	_, isKw := keywords[string(sb)]
+	if !isKw && len(lx.values[string(sb)]) == 0 && len(lx.names[string(tb)]) == 0 && len(lx.measureNames[string(tb)]) == 0 {
+		return "", "", false
+	}
+	return string(sb), string(tb), true
+}
+
+// appendSurfaceKey appends surfaceKey(span) to b.
+func appendSurfaceKey(b []byte, span []token) []byte {
+	for i, t := range span {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = append(b, t.text...)
+	}
+	return b
+}
+
+// appendStemKey appends stemKey(span) to b.
+func appendStemKey(b []byte, span []token) []byte {
+	for i, t := range span {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		if t.kind == tokNumber {
+			b = append(b, t.text...)
+		} else {
+			b = append(b, t.stem...)
+		}
+	}
+	return b
 }
 
 func surfaceKey(span []token) string {
@@ -588,12 +642,31 @@ func rawText(span []token) string {
 // splitNames is a name mention of refs, its tables apart from its columns.
 func splitNames(refs []nameRef) mention {
 	m := mention{kind: mName}
+	nt := 0
 	for _, r := range refs {
 		if r.col < 0 {
-			m.tables = append(m.tables, r)
-		} else {
-			m.cols = append(m.cols, r)
+			nt++
 		}
+	}
+	// One array holds both parts, each capped so an append to one never
+	// writes into the other; growing two slices was a tenth of planning's
+	// allocations.
+	buf := make([]nameRef, 0, len(refs))
+	for _, r := range refs {
+		if r.col < 0 {
+			buf = append(buf, r)
+		}
+	}
+	for _, r := range refs {
+		if r.col >= 0 {
+			buf = append(buf, r)
+		}
+	}
+	if nt > 0 {
+		m.tables = buf[:nt:nt]
+	}
+	if nt < len(refs) {
+		m.cols = buf[nt:len(refs):len(refs)]
 	}
 	return m
 }

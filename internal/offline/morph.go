@@ -195,11 +195,7 @@ func (lx *lexicon) compoundOf(t token) (mention, bool) {
 	}
 	var found []nameRef
 	for _, ti := range lx.tables {
-		word, ok := oneWord(ti.ident)
-		if !ok {
-			continue
-		}
-		name := stem(word)
+		name := ti.oneStem // "" unless the name is one word
 		if len(name) < len(head)+minCompoundModifier || !strings.HasSuffix(name, head) {
 			continue
 		}
@@ -225,7 +221,7 @@ func (lx *lexicon) headElsewhere(head string, t int) bool {
 			continue
 		}
 		for _, c := range ti.cols {
-			if slices.Contains(stems(c.words), head) {
+			if slices.Contains(c.stems, head) {
 				return true
 			}
 		}
@@ -248,7 +244,7 @@ func (lx *lexicon) familyTail(toks []token, i int, m mention) int {
 		return 0
 	}
 	for _, r := range m.cols {
-		if !slices.Contains(stems(lx.col(r.table, r.col).words), next.stem) {
+		if !slices.Contains(lx.col(r.table, r.col).stems, next.stem) {
 			return 0
 		}
 	}

@@ -333,8 +333,8 @@ func (r *resolver) partsTable(a, b *tableInfo) *tableInfo {
 
 // sharesWord reports whether t's name holds a word of b's name.
 func sharesWord(t, b *tableInfo) bool {
-	tw := stems(canonicalWords(splitIdent(t.ident)))
-	for _, w := range stems(canonicalWords(splitIdent(b.ident))) {
+	tw := t.stems
+	for _, w := range b.stems {
 		if slices.Contains(tw, w) {
 			return true
 		}
@@ -345,8 +345,7 @@ func sharesWord(t, b *tableInfo) bool {
 // partsOf reports whether t is named as the parts of b (order_items of
 // orders): its rows are b's lines, not links between two things.
 func partsOf(t, b *tableInfo) bool {
-	tw := stems(canonicalWords(splitIdent(t.ident)))
-	bw := stems(canonicalWords(splitIdent(b.ident)))
+	tw, bw := t.stems, b.stems
 	return len(tw) == len(bw)+1 && hasPrefixWords(tw, bw) && partWords[tw[len(tw)-1]]
 }
 
@@ -612,13 +611,32 @@ func (r *resolver) fits(t *tableInfo) bool {
 
 // strongestIn returns the best-class references of a mention within table t.
 func strongestIn(refs []nameRef, t int) []nameRef {
-	var in []nameRef
+	// strongest of the refs in t, without first copying those out.
+	n, best := 0, classSynonym
 	for _, c := range refs {
 		if c.table == t {
-			in = append(in, c)
+			if n == 0 || c.class < best {
+				best = c.class
+			}
+			n++
 		}
 	}
-	return strongest(in, classSynonym)
+	if n == 0 || best > classSynonym {
+		return nil
+	}
+	k := 0
+	for _, c := range refs {
+		if c.table == t && c.class == best {
+			k++
+		}
+	}
+	out := make([]nameRef, 0, k)
+	for _, c := range refs {
+		if c.table == t && c.class == best {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // columns resolves a column mention: its strongest match in the subject
@@ -789,7 +807,7 @@ func preferQualified(refs []nameRef, t *tableInfo, lx *lexicon) []nameRef {
 	if len(out) == 0 {
 		// festival_detail: festival_name rather than chair_name.
 		for _, c := range refs {
-			if col := lx.col(c.table, c.col); len(col.words) == 2 && stem(col.words[0]) == tableLead(col.table) {
+			if col := lx.col(c.table, c.col); len(col.words) == 2 && col.stems[0] == col.table.lead {
 				out = append(out, c)
 			}
 		}

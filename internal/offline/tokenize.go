@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // tokKind is the kind of a question token.
@@ -48,7 +49,14 @@ func tokenize(q string) []token {
 // times") and is dropped, and "once" or "twice" after a bound is the
 // number it says ("more than twice").
 func orMore(toks []token) []token {
-	out := make([]token, 0, len(toks))
+	// Most questions have none of these: the tokens are copied only once
+	// one is rewritten or dropped.
+	var out []token
+	rewrite := func(i int) {
+		if out == nil {
+			out = append(make([]token, 0, len(toks)), toks[:i]...)
+		}
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" && !numberAfter(toks, i+2) {
@@ -60,6 +68,7 @@ func orMore(toks []token) []token {
 				lead = []string{"at", "most"}
 			}
 			if lead != nil {
+				rewrite(i)
 				for _, w := range lead {
 					out = append(out, wordToken(w))
 				}
@@ -70,13 +79,20 @@ func orMore(toks []token) []token {
 		}
 		if n, ok := adverbCounts[t.text]; ok && i > 0 && boundWord(toks[:i]) {
 			// "more than twice" is "more than 2 times".
+			rewrite(i)
 			out = append(out, token{kind: tokNumber, text: strconv.FormatInt(n, 10), raw: t.raw, stem: strconv.FormatInt(n, 10), num: n})
 			continue
 		}
 		if (t.text == "times" || t.text == "time") && i > 0 && isCountWord(toks[i-1]) && i >= 2 && boundWord(toks[:i-1]) {
+			rewrite(i)
 			continue
 		}
-		out = append(out, t)
+		if out != nil {
+			out = append(out, t)
+		}
+	}
+	if out == nil {
+		return toks
 	}
 	return out
 }
@@ -172,17 +188,13 @@ func scan(q string, quotes bool) []token {
 			j, num, text := scanNumber(rs, i)
 			if j < len(rs) && unicode.IsLetter(rs[j]) {
 				// "5th", "2024q1": a word, not a number.
-				var w []token
-				w, i = scanWord(rs, i)
-				toks = append(toks, w...)
+				toks, i = scanWord(toks, rs, i)
 				continue
 			}
 			toks = append(toks, token{kind: tokNumber, text: text, raw: string(rs[i:j]), num: num})
 			i = j
 		case unicode.IsLetter(r):
-			var w []token
-			w, i = scanWord(rs, i)
-			toks = append(toks, w...)
+			toks, i = scanWord(toks, rs, i)
 		case r == '=' || r == '<' || r == '>' || r == '!' || r == ',':
 			sym := string(r)
 			if i+1 < len(rs) && (rs[i+1] == '=' || (r == '<' && rs[i+1] == '>')) {
@@ -272,17 +284,20 @@ func allDigits(rs []rune) bool {
 
 func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
 
-// scanWord reads a run of letters and digits, resolving an apostrophe inside
+// scanWord appends the word at i to toks: a run of letters and digits, with an apostrophe inside
 // it: a possessive ('s) is dropped, a negative contraction (n't) becomes
 // "not", other contractions ('re, 'll, 'd, 've, 'm) are dropped, and any other
 // apostrophe is removed (O'Brien → obrien).
-func scanWord(rs []rune, i int) ([]token, int) {
-	var b strings.Builder
+func scanWord(toks []token, rs []rune, i int) ([]token, int) {
+	// The word's letters gather in a stack buffer and become a string
+	// once: a builder grew, and a slice of tokens was made, for every word.
+	var buf [64]byte
+	b := buf[:0]
 	j := i
 	for j < len(rs) {
 		r := rs[j]
 		if isAlnum(r) {
-			b.WriteRune(r)
+			b = utf8.AppendRune(b, r)
 			j++
 			continue
 		}
@@ -292,10 +307,10 @@ func scanWord(rs []rune, i int) ([]token, int) {
 				k++
 			}
 			suffix := strings.ToLower(string(rs[j+1 : k]))
-			word := b.String()
+			word := string(b)
 			switch {
 			case suffix == "s":
-				return []token{wordToken(word)}, k
+				return append(toks, wordToken(word)), k
 			case suffix == "t" && strings.HasSuffix(strings.ToLower(word), "n"):
 				stemWord := word[:len(word)-1]
 				switch strings.ToLower(stemWord) {
@@ -304,16 +319,16 @@ func scanWord(rs []rune, i int) ([]token, int) {
 				case "wo":
 					stemWord = "will"
 				}
-				return []token{wordToken(stemWord), wordToken("not")}, k
+				return append(toks, wordToken(stemWord), wordToken("not")), k
 			case suffix == "re" || suffix == "ll" || suffix == "d" || suffix == "ve" || suffix == "m":
-				return []token{wordToken(word)}, k
+				return append(toks, wordToken(word)), k
 			}
 			j++ // O'Brien: drop the apostrophe, keep reading the word
 			continue
 		}
 		break
 	}
-	return []token{wordToken(b.String())}, j
+	return append(toks, wordToken(string(b))), j
 }
 
 func wordToken(raw string) token {
