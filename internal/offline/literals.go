@@ -380,7 +380,7 @@ func (p *parser) literal(i int) *refusal {
 		default: // a weak value: its sample spelling, if it is this column's
 			vals := columnsIn(m.vals, p.ms[c].cols)
 			if len(vals) == 0 {
-				return refuseUnlinked([]string{m.text})
+				return p.lx.refuseWeakValue(m)
 			}
 			if op != "=" {
 				return refuseUnsupported("comparing text (%s %s)", p.ms[cmp].text, m.text)
@@ -432,7 +432,7 @@ func (p *parser) literal(i int) *refusal {
 		return nil
 	}
 	if m.kind == mValue {
-		return refuseUnlinked([]string{m.text})
+		return p.lx.refuseWeakValue(m)
 	}
 	if y, ok := yearOf(m.num); ok && (cmp >= 0 && p.ms[cmp].kw.kind == kwDateCmp || cmp < 0 && p.yearPrep(i)) {
 		p.used[i] = true

@@ -2,6 +2,7 @@ package offline
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"querent/internal/plan"
@@ -58,6 +59,29 @@ func refuseUnlinked(phrases []string) *refusal {
 	return &refusal{kind: RefusedUnlinked, reason: fmt.Sprintf(
 		"I could not match %s to any table, column or value of this database, so I cannot answer this confidently.",
 		quoteList(phrases))}
+}
+
+// refuseWeakValue refuses a word found only among the sampled values of
+// columns whose samples are not all their values: such a value links only
+// right after its column's name, and saying "matches nothing" would be
+// wrong — the user needs to hear which column to name.
+func (lx *lexicon) refuseWeakValue(m mention) *refusal {
+	var refs []string
+	var example string
+	for _, v := range m.vals {
+		c := lx.col(v.table, v.col)
+		if !slices.Contains(refs, c.ref) {
+			refs = append(refs, c.ref)
+		}
+		if example == "" {
+			example = strings.Join(c.words, " ")
+		}
+	}
+	if len(refs) == 0 {
+		return refuseUnlinked([]string{m.text})
+	}
+	return refuseUnresolved("%q is among the sampled values of %s, not a list of all of its values, so I cannot place it here: name its column before it (for example: with %s %q).",
+		m.text, strings.Join(refs, " and "), example, m.text)
 }
 
 func refuseUnsupported(format string, args ...any) *refusal {
