@@ -12,23 +12,20 @@ import "strings"
 // question's table as it does for "department id".
 func (lx *lexicon) addKeyNumbers() {
 	number := stems([]string{"number"})[0]
-	var adds []struct {
+	type phrase struct {
 		key []string
 		ref nameRef
 	}
+	var adds []phrase
 	for ti, t := range lx.tables {
 		for ci, c := range t.cols {
 			if c == nil || !c.id || len(c.words) < 2 || c.words[len(c.words)-1] != "id" {
 				continue
 			}
 			key := append(stems(c.words[:len(c.words)-1]), number)
-			if len(lx.names[strings.Join(key, " ")]) > 0 {
-				continue
+			if len(lx.names[strings.Join(key, " ")]) == 0 {
+				adds = append(adds, phrase{key, nameRef{ti, ci, classSynonym}})
 			}
-			adds = append(adds, struct {
-				key []string
-				ref nameRef
-			}{key, nameRef{ti, ci, classSynonym}})
 		}
 	}
 	// Added after the scan, so that one key's phrase does not hide
