@@ -47,6 +47,9 @@ type mention struct {
 	// ignored marks a stop word that linked to nothing and was set aside
 	// as a filler (fillers.go): the trace and the plan's reason name it.
 	ignored bool
+	// rows marks an unknown noun read as the rows of the table it names
+	// (rownouns.go): the trace says so.
+	rows bool
 }
 
 // link covers the tokens with mentions, longest phrase first: at each

@@ -298,6 +298,9 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if g, mrf, ok := p.planByMoney(toks, tr); ok {
 		return g, mrf
 	}
+	if g, nrf, ok := p.planByRowNoun(toks, tr); ok {
+		return g, nrf
+	}
 	if tr != nil {
 		// The trace is the question's own, not that of its rest.
 		*tr = Trace{Question: tr.Question}
@@ -308,7 +311,11 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	ms := p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
+	return p.planMentions(toks, p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))), tr)
+}
+
+// planMentions runs the stages from parsing on, over linked mentions.
+func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Plan, *refusal) {
 	if tr != nil {
 		tr.Links = p.lx.links(ms)
 	}

@@ -33,7 +33,8 @@ type Link struct {
 	// Targets are the candidates: table names, "table.column" references,
 	// or "table.column = value" for values.
 	Targets []string `json:"targets,omitempty"`
-	// Match says how a name matched: exact, head, prefix or synonym.
+	// Match says how a name matched: exact, head, prefix or synonym, or
+	// "rows" for a noun the schema lacks read as the rows of a table.
 	Match string `json:"match,omitempty"`
 }
 
@@ -96,6 +97,9 @@ func (lx *lexicon) links(ms []mention) []Link {
 				}
 			}
 			l.Match = bestClass(refs).String()
+			if m.rows {
+				l.Match = "rows"
+			}
 		}
 		for _, v := range m.vals {
 			l.Targets = append(l.Targets, fmt.Sprintf("%s = %q", lx.col(v.table, v.col).ref, v.value))
