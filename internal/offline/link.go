@@ -47,6 +47,9 @@ type mention struct {
 	// ignored marks a stop word that linked to nothing and was set aside
 	// as a filler (fillers.go): the trace and the plan's reason name it.
 	ignored bool
+	// relVerb marks a verb that named a date column of the table after it
+	// and is read as relating the two ("opened an account"; nameonly.go).
+	relVerb bool
 }
 
 // link covers the tokens with mentions, longest phrase first: at each
