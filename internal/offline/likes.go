@@ -143,6 +143,9 @@ func (p *parser) likeColumn(k, v int) (col int, shared bool) {
 		}
 		return c, false
 	}
+	if p.possessedCol(c) {
+		return c, false // nameonly.go
+	}
 	for j := v + 1; j < len(p.ms); j++ {
 		if p.isCol(j) {
 			return c, false // the columns to show are listed after

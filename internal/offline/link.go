@@ -50,6 +50,9 @@ type mention struct {
 	// rows marks an unknown noun read as the rows of the table it names
 	// (rownouns.go): the trace says so.
 	rows bool
+	// relVerb marks a verb that named a date column of the table after it
+	// and is read as relating the two ("opened an account"; nameonly.go).
+	relVerb bool
 }
 
 // link covers the tokens with mentions, longest phrase first: at each

@@ -159,6 +159,15 @@
 // after them ("won" for winning_car), and "reached N" as at least N
 // (verbs.go).
 //
+// Columns named with no value after them are read where the words around
+// them say what they are (countlist.go, nameonly.go): "How many X does
+// each Y have? List the number and Y id." as one count per group; a
+// column after "have" before a text pattern ("customers that have an
+// email containing 'gmail'"); "in that type" as the type named before; and
+// a past form named for a date column ("launched" for Launch_year) as the
+// event of the date noun after it ("launched in year 2002") or of the
+// table after it ("customers who opened an account" have one).
+//
 // Round thirteen reaches words a schema never uses, which is where unseen
 // databases differ most: a general-English synonym lexicon of some four
 // hundred groups (vocab_general.go), also for the words inside a name
@@ -284,6 +293,13 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	// question (sentences.go), likewise only when read apart they fail.
 	if joined, ok := p.sentences(question); ok {
 		if g, jrf := p.planTokens(p.lx.shareHeads(p.lx.idioms(joined)), tr); jrf == nil {
+			return g, nil
+		}
+	}
+	// "How many X does each Y have? List … and the number.", likewise
+	// (countlist.go).
+	if joined, ok := countList(question); ok {
+		if g, jrf := p.planTokens(p.lx.shareHeads(p.lx.idioms(joined)), tr); jrf == nil && countsPerGroup(g) {
 			return g, nil
 		}
 	}

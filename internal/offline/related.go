@@ -66,7 +66,7 @@ func (r *resolver) namedPair(t *tableInfo) (mt, ms int) {
 		return -1, -1
 	}
 	for k := mt - 1; k >= 0; k-- {
-		if r.ms[k].kind == mStop {
+		if r.ms[k].kind == mStop || r.ms[k].relVerb {
 			continue
 		}
 		if r.namesSubject(k) {
@@ -140,7 +140,7 @@ func (r *resolver) holdsSome(between []mention) bool {
 	for _, m := range between {
 		w := lower(m.text)
 		switch {
-		case haveWords[w] || relationVerbs[w]:
+		case haveWords[w] || relationVerbs[w] || m.relVerb:
 			link = true
 		case (hardStops[w] || softStops[w]) && w != "of" && w != "from" && w != "for" && w != "to" && w != "by":
 		default:

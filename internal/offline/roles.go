@@ -923,6 +923,10 @@ func (p *parser) leftovers() *refusal {
 			p.used[i] = true
 			continue
 		}
+		if p.backRefCol(i) || p.dateVerb(i) {
+			p.used[i] = true // nameonly.go
+			continue
+		}
 		if n := p.next(i); p.isTable(n) && n == i+1 {
 			// "discontinued products": a column used as an adjective is a
 			// condition whose value is not said.
