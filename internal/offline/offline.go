@@ -308,7 +308,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	ms := p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
+	ms := p.lx.ignoreRelationVerbs(toks, p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))))
 	if tr != nil {
 		tr.Links = p.lx.links(ms)
 	}
