@@ -327,7 +327,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	return p.planMentions(toks, p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))), tr)
+	return p.planMentions(toks, p.lx.ignoreRelationVerbs(toks, p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))), tr)
 }
 
 // planMentions runs the stages from parsing on, over linked mentions.

@@ -321,8 +321,10 @@ var relationVerbs = setOf(
 	"cause", "causes", "caused", "go", "goes", "went", "come", "comes", "came",
 )
 
-// everythingWords ask for whole rows rather than what the rows are called.
-var everythingWords = setOf("information", "info", "details", "detail", "everything", "data", "record", "records")
+// everythingWords ask for whole rows rather than what the rows are called;
+// "all columns" and "all fields" of rows are their every column.
+var everythingWords = setOf("information", "info", "details", "detail", "everything", "data", "record", "records",
+	"columns", "fields")
 
 // memberWords after a table named for a group ("faculty members", "staff
 // member") name the same rows, when the schema has no table of members.
