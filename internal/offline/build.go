@@ -212,17 +212,8 @@ func condOf(c condSpec) []plan.Cond {
 		}
 		return []plan.Cond{{Op: c.op, Left: &col, Values: vals}}
 	}
-	if c.avg || c.extreme != "" {
-		arg := plan.Col(c.col.ref)
-		agg := "avg"
-		if c.extreme != "" {
-			agg = c.extreme
-		}
-		sub := &plan.Plan{
-			Select: []plan.SelectItem{{Expr: plan.Expr{Agg: agg, Arg: &arg}}},
-			From:   plan.Source{Table: c.col.table.name},
-		}
-		return []plan.Cond{{Op: c.op, Left: &col, Right: &plan.Expr{Subquery: sub}}}
+	if c.avg || c.extreme != "" || c.one {
+		return []plan.Cond{{Op: c.op, Left: &col, Right: &plan.Expr{Subquery: aggSubquery(c)}}}
 	}
 	v := plan.Val(c.vals[0])
 	return []plan.Cond{{Op: c.op, Left: &col, Right: &v}}
@@ -364,6 +355,8 @@ func whereText(q *query) string {
 			fmt.Fprintf(&b, "%s is from %v to %v", c.col.ref, c.vals[0], c.vals[1])
 		case c.op == "not_in":
 			fmt.Fprintf(&b, "%s is none of %s", c.col.ref, valueList(c.vals))
+		case c.one || len(c.within) > 0 || c.extreme != "" && c.op != "=":
+			describeWithin(&b, c) // compareagg.go
 		case c.avg:
 			fmt.Fprintf(&b, "%s %s its average", c.col.ref, c.op)
 		case c.extreme != "":

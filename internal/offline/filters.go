@@ -211,6 +211,9 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 // averageFilter compares a numeric column with its average over its whole
 // table.
 func (r *resolver) averageFilter(fs filterSpec) (condSpec, *refusal) {
+	if fs.col < 0 || fs.one || len(fs.within) > 0 {
+		return r.restrictedAggFilter(fs) // compareagg.go
+	}
 	col, rf := r.conditionColumn(fs.col)
 	if rf != nil {
 		return condSpec{}, rf

@@ -187,6 +187,12 @@ type filterSpec struct {
 	// than" with no column named: the subject's one column of it (col is
 	// -1; gradable.go). Zero with col -1 is an age ("over 20 years old").
 	grade adjKind
+	// within, with kind fAvg, are the conditions on the rows the column
+	// is compared with ("than the average salary of instructors in
+	// Physics"); one compares with the one row they pick ("than the
+	// employee with id 163") instead of an aggregate (compareagg.go).
+	within []filterSpec
+	one    bool
 }
 
 // parser walks the mentions of one question.
@@ -217,6 +223,7 @@ type parser struct {
 func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	settleLikes(ms)
 	eventVerbs(ms)
+	equatives(ms) // compareagg.go
 	ms, second := joinClauses(ms)
 	whenAsksDate(lx, ms)
 	if r := lx.ambiguousValueWords(ms); r != nil {
@@ -247,7 +254,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		}
 	}
 	p.owners()
-	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.values, p.literals, p.negatedSet, p.keywords, p.leftovers, p.check} {
+	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.clockTimes, p.values, p.literals, p.compareAggs, p.negatedSet, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}

@@ -78,6 +78,10 @@ type condSpec struct {
 	// extreme, "max" or "min", compares col with that aggregate over its
 	// table instead (aggmore.go).
 	extreme string
+	// within restricts the rows of the aggregate (or picks the one row,
+	// with one) that col is compared with (compareagg.go).
+	within []condSpec
+	one    bool
 	// child, with fk, makes the condition "col is not among child.fk":
 	// no row of child refers to this one; sub, when set, restricts the
 	// rows of child that count.
