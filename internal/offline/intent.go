@@ -117,6 +117,10 @@ type frame struct {
 	// when labelsFirst.
 	labelled    int
 	labelsFirst bool
+	// labelledOwned marks the labelled table as a parent of the rows a
+	// list closes with ("the id and star rating of each hotel"): its
+	// labels are shown as that parent's (tablecols.go).
+	labelledOwned bool
 	// paired holds a table mention listed as the parent of the rows
 	// asked about ("the names of members and their parties"): its
 	// labels are shown beside theirs. Empty when none.

@@ -357,7 +357,7 @@ func (p *parser) literal(i int) *refusal {
 	if ok, r := p.timesCond(i, cmp, c, op); ok {
 		return r
 	}
-	if n := p.next(i); m.kind == mNumber && p.isTable(n) && n == i+1 && (cmp >= 0 || p.relBefore(i)) {
+	if n := p.next(i); m.kind == mNumber && p.isTable(n) && p.countedNext(i, n) && (cmp >= 0 || p.relBefore(i)) {
 		// "with more than 3 orders", "locations with only 1 station"
 		return p.countCond(i, cmp, n, op)
 	}
@@ -369,6 +369,9 @@ func (p *parser) literal(i int) *refusal {
 	if a := p.prev(c); m.kind == mNumber && cmp >= 0 && p.numericCol(c) && !p.used[c] && p.is(a, kwAvg, kwSum) && !p.used[a] {
 		// "departments whose average salary is above 42000"
 		return p.aggCond(i, cmp, c, a, op)
+	}
+	if p.rangeTo(i, c, cmp) {
+		return nil
 	}
 	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c) || p.inNonYear(i, c)) {
 		f := filterSpec{at: i, kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
@@ -419,7 +422,7 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: prev.col, op: "=", lit: m.num, text: p.ms[prev.col].text + " " + m.text})
 		return nil
 	}
-	if p.yearOr(i, cmp, c) {
+	if p.yearOr(i, cmp, c) || p.bothNumbers(i, cmp, c) || p.bothYear(i, cmp, c) {
 		return nil
 	}
 	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {

@@ -954,8 +954,8 @@ func (p *parser) leftovers() *refusal {
 					continue
 				}
 				return refuseUnsupported("questions about two tables at once (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
-			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a) && slices.Contains(f.project, b),
-				p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b) && slices.Contains(f.project, a):
+			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a) && slices.Contains(f.project, b) && !p.ownsListed(a),
+				p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b) && slices.Contains(f.project, a) && !p.rowsPhrase(i, b) && !p.strongModifier(b):
 				// "the allergies and their types": the rows are shown by
 				// their labels beside the column.
 				t := a
@@ -966,6 +966,10 @@ func (p *parser) leftovers() *refusal {
 					return refuseUnsupported("a table listed beside a column (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
 				}
 				f.labelled, f.labelsFirst = t, t == a
+				if f.labelledOwned = p.listOwned(b, t); f.labelledOwned {
+					// The rows are the owner's, not the listed table's.
+					f.tables = slices.DeleteFunc(f.tables, func(k int) bool { return k == t })
+				}
 			}
 		case m.kind == mKeyword && m.kw.kind == kwBut:
 			// "but" reads as "and" unless a negation follows it ("Alison

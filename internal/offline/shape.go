@@ -333,6 +333,11 @@ func (r *resolver) groups() *refusal {
 func (r *resolver) showLabels() *refusal {
 	f, q := r.f, r.q
 	m := r.ms[f.labelled]
+	if f.labelledOwned {
+		if ok, rf := r.showOwnedLabels(m); ok {
+			return rf
+		}
+	}
 	cands := strongest(m.tables, classSynonym)
 	if len(cands) != 1 || r.lx.tables[cands[0].table] != r.subject || len(r.subject.labels) == 0 || len(q.project) == 0 {
 		return refuseUnsupported("a table listed beside a column (%q)", m.text)

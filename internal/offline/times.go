@@ -86,7 +86,7 @@ func (p *parser) timesCond(i, cmp, v int, op string) (bool, *refusal) {
 	if p.isCol(v) && isRepetition(p.ms[i]) && !p.numericCol(v) {
 		return true, p.valueTimes(i, cmp, v, op)
 	}
-	if v != cmp-1 || !p.isTable(v) {
+	if v != cmp-1 && !p.forBetween(v, cmp) || !p.isTable(v) {
 		return false, nil
 	}
 	if !isRepetition(p.ms[i]) {
