@@ -394,6 +394,11 @@ func (p *parser) extreme(i int) *refusal {
 	if p.isTable(obj) || p.is(obj, kwCount) {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[obj].text)
 	}
+	if obj < 0 && lower(p.ms[i].text) == "most" {
+		if h := p.headRanked(i); h >= 0 {
+			return p.headCountRank(i, h) // "What instrument is used the most?" (rankplace.go)
+		}
+	}
 	if !p.isCol(obj) || p.used[obj] {
 		return refuseUnresolved("I could not tell what %q applies to: name the column to rank by.", p.ms[i].text)
 	}
@@ -687,6 +692,16 @@ func (p *parser) common(i int) *refusal {
 		if x < 0 && p.isTable(c) && !p.used[c] {
 			x = c
 		}
+	}
+	if x < 0 {
+		x = p.headRanked(i) // rankplace.go
+	} else if p.isTable(x) {
+		p.tableAsItsColumn(x) // "the most used instrument" (rankplace.go)
+	}
+	if x >= 0 && p.pendingTop() {
+		// "the top 3 most common colleges": the key of the pending top N
+		// is the count, as in countRank.
+		f.rows, f.needKey = false, false
 	}
 	if x < 0 || f.rows || f.countGroups || f.agg != "" {
 		return refuseUnresolved("I could not tell what %q applies to: name the column after it.", p.ms[i].text)

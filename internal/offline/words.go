@@ -86,7 +86,7 @@ type keyword struct {
 var keywords = map[string]keyword{
 	// Counting. "total number of" is a count, not a sum.
 	"how many": {kind: kwCount}, "number of": {kind: kwCount}, "count": {kind: kwCount},
-	"total number of": {kind: kwCount}, "the number of": {kind: kwCount}, "counts": {kind: kwCount},
+	"total number of": {kind: kwCount}, "total count of": {kind: kwCount}, "the number of": {kind: kwCount}, "counts": {kind: kwCount},
 	"count the number of": {kind: kwCount}, "count the total number of": {kind: kwCount},
 
 	// Aggregates. Single words, so that one that is also a column's name
@@ -158,6 +158,8 @@ var keywords = map[string]keyword{
 	"lexicographic order": {kind: kwAsc, alpha: true}, "lexicographically": {kind: kwAsc, alpha: true},
 	"most common": {kind: kwCommon, desc: true}, "most popular": {kind: kwCommon, desc: true},
 	"most frequent": {kind: kwCommon, desc: true}, "most frequently": {kind: kwCommon, desc: true},
+	// "the most used instrument": the value with the most rows, as "most common".
+	"most used": {kind: kwCommon, desc: true}, "least used": {kind: kwCommon},
 	"least common": {kind: kwCommon}, "least popular": {kind: kwCommon}, "least frequent": {kind: kwCommon},
 	// "the most times", "the greatest number of times": the value with the
 	// most rows, as "most common".
