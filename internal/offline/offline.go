@@ -289,6 +289,13 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if rf == nil || len(toks) > maxTokens || rf.kind == RefusedWrite {
 		return pl, rf
 	}
+	// A slip in "how many" or "or more" (unknownmany.go): the repaired
+	// question is planned as if it had been asked.
+	if fixed, ok := p.lx.repairPairs(question); ok {
+		if g, frf := p.plan(fixed, tr); frf == nil {
+			return g, nil
+		}
+	}
 	// Two sentences, rows picked and then what to show of them, as one
 	// question (sentences.go), likewise only when read apart they fail.
 	if joined, ok := p.sentences(question); ok {
@@ -327,7 +334,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	return p.planMentions(toks, p.lx.ignoreRelationVerbs(toks, p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))), tr)
+	return p.planMentions(toks, p.lx.setAside(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))), tr)
 }
 
 // planMentions runs the stages from parsing on, over linked mentions.

@@ -146,6 +146,10 @@ func mentionWord(toks []token, m mention) string {
 func (lx *lexicon) verbSubject(toks []token, ms []mention, i int) bool {
 	j := i - 1
 	for ; j >= 0; j-- {
+		if ms[j].ignored {
+			// A word set aside says nothing (unknownmany.go).
+			continue
+		}
 		w := mentionWord(toks, ms[j])
 		if relNegations[w] {
 			return false
@@ -171,6 +175,9 @@ func (lx *lexicon) verbSubject(toks []token, ms []mention, i int) bool {
 func verbObject(toks []token, ms []mention, i int) bool {
 	for k := i + 1; k < len(ms); k++ {
 		w := mentionWord(toks, ms[k])
+		if ms[k].ignored {
+			continue
+		}
 		if relLinkWords[w] && (ms[k].kind == mStop || ms[k].kind == mKeyword) {
 			continue
 		}

@@ -63,47 +63,62 @@ type rowNoun struct {
 	note string
 }
 
-// planByRowNoun reads the question's one unknown word as a noun naming
-// rows (see above), when one reading plans. Only a lower-case single word
-// is read: a capitalised one is a name or value the schema lacks.
+// planByRowNoun reads an unknown word as a noun naming rows (see above),
+// when one reading plans and every other unknown word is then set aside
+// (unknownmany.go). Only a lower-case single word is read: a capitalised
+// one is a name or value the schema lacks.
 func (p *Planner) planByRowNoun(toks []token, tr *Trace) (*plan.Plan, *refusal, bool) {
-	ms := p.lx.ignoreFillers(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
-	at := -1
-	for i, m := range ms {
-		if m.kind != mUnknown {
-			continue
+	ms := p.lx.setAside(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
+	// Each unknown word is tried as the noun, the others left to the
+	// rules that set words aside once the noun is read (unknownmany.go).
+	for at, m := range ms {
+		if m.kind == mUnknown && p.rowNounCandidate(toks, m) {
+			if pl, ok := p.planRowNounAt(toks, ms, at, tr); ok {
+				return pl, nil, true
+			}
 		}
-		if at >= 0 || m.to-m.from != 1 || toks[m.from].kind != tokWord {
-			return nil, nil, false
-		}
-		at = i
 	}
-	if at < 0 {
-		return nil, nil, false
+	return nil, nil, false
+}
+
+// rowNounCandidate reports whether an unknown mention may be read as a
+// noun naming rows: one lower-case word that is no column's word, number
+// or function word.
+func (p *Planner) rowNounCandidate(toks []token, m mention) bool {
+	if m.to-m.from != 1 || toks[m.from].kind != tokWord {
+		return false
 	}
-	t := toks[ms[at].from]
+	t := toks[m.from]
 	if r := []rune(t.raw); len(r) == 0 || !unicode.IsLower(r[0]) || p.lx.columnWord(t) {
-		return nil, nil, false
+		return false
 	}
-	if _, ok := numerals[t.text]; ok || hardStops[t.text] {
-		// A function word left unknown is a name ("the US").
-		return nil, nil, false
-	}
+	// A function word left unknown is a name ("the US").
+	_, num := numerals[t.text]
+	return !num && !hardStops[t.text]
+}
+
+// planRowNounAt plans the first reading of ms[at] as rows that plans
+// once every other unknown word is set aside.
+func (p *Planner) planRowNounAt(toks []token, ms []mention, at int, tr *Trace) (*plan.Plan, bool) {
 	for _, rd := range []func([]token, []mention, int) (rowNoun, bool){p.rowWord, p.container, p.headOfTable} {
 		r, ok := rd(toks, ms, at)
 		if !ok {
 			continue
 		}
-		pl, rf := p.planMentions(toks, r.ms, tr)
+		alt := p.lx.setAside(toks, r.ms)
+		if countUnknown(alt) > 0 {
+			continue
+		}
+		pl, rf := p.planMentions(toks, alt, tr)
 		if rf != nil {
 			continue
 		}
 		if r.note != "" {
 			pl.Reason = strings.TrimSuffix(pl.Reason, ".") + "; " + r.note
 		}
-		return pl, nil, true
+		return pl, true
 	}
-	return nil, nil, false
+	return nil, false
 }
 
 // columnWord reports whether the word is one of a column's words: then it
@@ -197,7 +212,7 @@ func (p *Planner) headOfTable(toks []token, ms []mention, at int) (rowNoun, bool
 		alt := slices.Clone(ms)
 		alt[at].kind, alt[at].rows = mName, true
 		alt[at].tables = []nameRef{{table: t.idx, col: -1, class: classExact}}
-		if _, rf := p.planMentions(toks, alt, nil); rf != nil {
+		if _, rf := p.planMentions(toks, p.lx.setAside(toks, alt), nil); rf != nil {
 			continue
 		}
 		n++
