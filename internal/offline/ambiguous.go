@@ -7,8 +7,8 @@ import "slices"
 // products_for_hire and products_booked), is settled by the columns the
 // question asks of it: "the daily hire costs of the products" can only
 // mean the table that has a daily hire cost. Counting such rows ("the
-// customer with the most policies") names no column and stays a question
-// for the user.
+// customer with the most policies") names no column: byNeighbours
+// (settle.go) then weighs which candidate is joined to the customers.
 
 // byOwnColumns narrows the tables mention m may mean to the one that
 // holds every column (and value) the question names of any of them; it

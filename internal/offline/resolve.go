@@ -378,6 +378,9 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 			cands = r.byOwnColumns(m, cands)
 		}
 		if len(cands) > 1 {
+			cands = r.byNeighbours(m, cands)
+		}
+		if len(cands) > 1 {
 			var names []string
 			for _, c := range cands {
 				names = append(names, r.lx.tables[c.table].name)

@@ -1141,9 +1141,11 @@ func (p *parser) check() *refusal {
 	}
 	p.sameAggregate()
 	p.sameGroups() // aggshape.go
-	if p.listedWithCount() {
+	if p.listedWithCount() || p.eachListed() {
 		// "the majors and the number of students": a count per value.
 		f.groups, f.project = f.project, nil
+	} else if t := p.eachTable(); t >= 0 {
+		f.groups, p.used[t] = []int{t}, true
 	} else if p.eachBack {
 		return refuseUnresolved("I could not tell what \"each\" refers to.")
 	}

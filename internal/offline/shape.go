@@ -22,7 +22,11 @@ func (r *resolver) measure() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if col.numeric {
+		if col.numeric && !col.id && r.countsTotal(f.measure) {
+			q.agg, q.aggCol = "sum", col
+			return nil
+		}
+		if col.numeric && !r.countsDistinct(f.measure) {
 			return refuseUnresolved("I could not tell whether %q asks for a count of distinct %s values or for the values themselves.", r.ms[f.measure].text, col.ref)
 		}
 		q.agg, q.aggCol = "count_distinct", col
