@@ -33,7 +33,9 @@ func (r *resolver) filters() *refusal {
 		if rf != nil {
 			return rf
 		}
-		if fs.negBy && c.col != nil && c.col.table != r.subject {
+		if fs.negBy && c.col != nil && c.col.table != r.subject && !r.throughChild(c.col.table) {
+			// Through a child it is a set difference that pathGuards
+			// reads where it has one reading (negation3.go).
 			return refuseUnsupported("negation of a related table's value (%q): which %s to leave out is a set difference", fs.text, r.subject.name)
 		}
 		r.q.conds = append(r.q.conds, c)

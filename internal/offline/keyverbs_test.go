@@ -36,7 +36,8 @@ func TestKeyVerbs(t *testing.T) {
 	})
 }
 
-// Where two keys join the tables, the verb does not choose between them;
+// Where two keys join the tables, a verb with nothing named after it
+// does not choose between them (keyverbs2_test.go: one that does);
 // a noun of the family ("winnings") names nothing, and a verb of no key's
 // family stays unmatched.
 func TestKeyVerbsRefused(t *testing.T) {

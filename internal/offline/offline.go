@@ -235,6 +235,11 @@ type Options struct {
 type Planner struct {
 	lx    *lexicon
 	today time.Time
+	// schema and measures rebuild the lexicon with one key chosen between
+	// two tables (keyverbs.go), cached in variants.
+	schema   *schema.Schema
+	measures []plan.Measure
+	variants *keyVariants
 }
 
 // maxTokens bounds the questions attempted: a long question has more
@@ -249,7 +254,7 @@ func New(s *schema.Schema, opt Options) *Planner {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	return &Planner{lx: newLexicon(s, opt.Measures), today: today}
+	return &Planner{lx: newLexicon(s, opt.Measures), today: today, schema: s, measures: opt.Measures, variants: &keyVariants{}}
 }
 
 // Plan returns a Plan, a Clarification or CannotAnswer for the question;
@@ -323,6 +328,13 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	}
 	if g, nrf, ok := p.planByRowNoun(toks, tr); ok {
 		return g, nrf
+	}
+	// A verb that picks one of several keys between two tables
+	// (keyverbs.go), likewise.
+	if p.variants != nil {
+		if g, krf, ok := p.planByKeyVerb(toks, tr); ok && krf == nil {
+			return g, nil
+		}
 	}
 	if tr != nil {
 		// The trace is the question's own, not that of its rest.

@@ -952,8 +952,11 @@ func (r *resolver) pathGuards() *refusal {
 			}
 		}
 	}
-	for _, c := range r.q.conds {
+	for k, c := range r.q.conds {
 		if (c.op == "!=" || c.op == "<>" || c.op == "not_in") && c.child == nil && r.throughChild(c.col.table) {
+			if r.negatedThroughChild(k) {
+				continue // a set difference (negation3.go)
+			}
 			return refuseUnsupported("negated conditions on %s, which holds many rows per %s", c.col.table.name, r.subject.name)
 		}
 		if c.op == "in" && r.throughChild(c.col.table) {

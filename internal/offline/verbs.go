@@ -73,7 +73,7 @@ func (lx *lexicon) addKeyVerb(words []string) {
 // the most matches" where a match's winning_aircraft refers to the
 // aircraft. The key already says what the verb says, so the verb reads as
 // a stop word and the join follows the foreign key; where two keys could
-// join the tables, the planner still refuses to choose. Only verb forms
+// join the tables, a verb of only one's family picks it (keyverbs.go). Only verb forms
 // count: a noun ("winner", "winnings") names a thing the schema lacks.
 func (lx *lexicon) keyVerb(w string, roots []string, kind derivKind) bool {
 	if kind == derivAgent || kind == derivAct || !irregularPast(w) && !strings.HasSuffix(w, "ed") {
