@@ -533,8 +533,15 @@ func (p *parser) countCond(i, cmp, y int, op string) *refusal {
 		start = cmp
 	}
 	x := p.nameBeforeRel(start)
+	var verbs []int
+	if x < 0 {
+		x, verbs = p.countSubject(start, y)
+	}
 	if !ok || x < 0 || op == "!=" || f.agg != "" || f.having != "" || p.used[y] {
 		return refuseUnsupported("conditions on a count of related rows (%s %s)", p.ms[i].text, p.ms[y].text)
+	}
+	for _, v := range verbs {
+		p.used[v] = true
 	}
 	f.agg, f.having, f.havingN, f.countGroups = "count", op, k, true
 	f.counted = y

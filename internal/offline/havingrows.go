@@ -1,0 +1,63 @@
+package offline
+
+// countSubject finds X in a condition on a count of rows when no relative
+// word stands before the comparison at i (y: the counted table Y), the
+// way countRank finds it before "the most": past a verb naming one of Y's
+// columns ("the cities that have hosted more than one competition"), a
+// passive agent ("the headquarters shared by more than two companies",
+// "payment method codes used by more than 3 parties"), a verb naming a
+// table that pairs X with Y ("instructors who advise more than one
+// student") or another verb of relation ("categories that contain more
+// than 3 products"). A column of Y groups its own values; a table Y's
+// rows refer to groups by its key. It returns X and the mentions of the
+// verbs it read, or -1.
+func (p *parser) countSubject(i, y int) (int, []int) {
+	if x, verbs := p.nameBeforeVerb(i, y); x >= 0 {
+		return x, verbs
+	}
+	if x, by := p.nameBeforeBy(i); x >= 0 {
+		return x, []int{by}
+	}
+	if x, verbs := p.nameBeforeLink(i, y); x >= 0 {
+		return x, verbs
+	}
+	return p.nameBeforeRelation(i)
+}
+
+// nameBeforeLink finds X in "the instructors who advise more than one
+// student" (i: the comparison or number, y: the student table): the verb
+// before i names a table of its own (advisor) whose rows each refer to
+// exactly one X and one Y, so its rows are the pairs the verb relates;
+// X is the table named before the verb, after a relative word. It
+// returns X and the verb's mention, or -1.
+func (p *parser) nameBeforeLink(i, y int) (int, []int) {
+	v := p.prev(i)
+	if !p.in(v) || p.ms[v].kind != mName || p.used[v] || len(p.ms[v].cols) > 0 {
+		return -1, nil
+	}
+	x := p.nameBeforeRel(v)
+	l, okL := p.oneTable(v)
+	xt, okX := p.oneTable(x)
+	yt, okY := p.oneTable(y)
+	if x < 0 || !okL || !okX || !okY || l == xt || l == yt || xt == yt {
+		return -1, nil
+	}
+	link := p.lx.tables[l]
+	if len(link.parents[xt]) != 1 || len(link.parents[yt]) != 1 {
+		return -1, nil
+	}
+	return x, []int{v}
+}
+
+// oneTable returns the one table mention i names most strongly, if it
+// names exactly one.
+func (p *parser) oneTable(i int) (int, bool) {
+	if !p.in(i) {
+		return -1, false
+	}
+	ts := strongest(p.ms[i].tables, classSynonym)
+	if len(ts) != 1 {
+		return -1, false
+	}
+	return ts[0].table, true
+}
