@@ -156,7 +156,7 @@ func (lx *lexicon) link(toks []token) []mention {
 		ms = append(ms, m)
 		i += n
 	}
-	return lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms))))
+	return lx.statedValues(toks, lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms)))))
 }
 
 // nounMeasures reads "<noun> <measure>" as one column: in "the average
@@ -328,6 +328,11 @@ func (lx *lexicon) longest(toks []token, i int) (mention, int) {
 		if n == 1 && (softStops[surf] || relationVerbs[surf]) {
 			names = strongest(names, classExact)
 		}
+		if n == 1 && span[0].kind == tokNumber && !listedSuffix(toks, i) {
+			// A number names a column only by its whole name: "orders
+			// with quantity 1" is a value, not line_1 (colvalue.go).
+			names = strongest(names, classExact)
+		}
 		var vals []valueRef
 		for _, v := range lx.values[surf] {
 			if v.complete {
@@ -441,6 +446,9 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 		if m, n := lx.pluralValue(toks, i); n > 1 {
 			return m, n
 		}
+	}
+	if vals := lx.stopValue(toks, i, before); len(vals) > 0 {
+		return mention{kind: mValue, vals: vals}, 1 // colvalue.go
 	}
 	if hardStops[t.text] || softStops[t.text] || relationVerbs[t.text] {
 		return mention{kind: mStop}, 1

@@ -947,6 +947,10 @@ func (p *parser) leftovers() *refusal {
 			// condition whose value is not said.
 			return refuseUnresolved("I could not tell what %q means for %s.", m.text, p.ms[n].text)
 		}
+		if p.inRelClause(i) && p.rankedByName(i) {
+			p.used[i] = true // colvalue.go
+			continue
+		}
 		if p.inRelClause(i) {
 			return refuseUnresolved("I could not tell what %q should be: name a value for it (for example: with %s 'x').", m.text, m.text)
 		}
