@@ -391,6 +391,11 @@ func (p *parser) extreme(i int) *refusal {
 			return p.aggRank(i, obj, y)
 		}
 	}
+	if p.is(obj, kwCount) {
+		if y := p.rowsNamedByCol(i, obj); y >= 0 {
+			return p.countRank(i, obj, y) // rankrows.go
+		}
+	}
 	if p.isTable(obj) || p.is(obj, kwCount) {
 		return refuseUnsupported("rankings by a count or total of related rows (%q %q)", p.ms[i].text, p.ms[obj].text)
 	}
@@ -422,7 +427,7 @@ func (p *parser) extreme(i int) *refusal {
 		p.used[i] = true
 		return nil
 	}
-	if p.tableBefore(i) || p.f.startWh || p.f.limit > 0 {
+	if p.tableBefore(i) || p.oneBefore(i) || p.f.startWh || p.f.limit > 0 {
 		if p.f.rows {
 			return refuseUnsupported("two rankings in one question")
 		}
@@ -491,6 +496,9 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	}
 	if x < 0 {
 		x, verbs = p.nameBeforeRelation(i)
+	}
+	if x < 0 {
+		x, verbs = p.nameBeforeLink(i, y) // rankrows.go
 	}
 	if x >= 0 && p.pendingTop() {
 		// "the top 3 departments that offer the most courses": the key
