@@ -22,14 +22,14 @@ import (
 	"strings"
 )
 
-// nameBeforeLink returns X for the count ranking at mention i of the
+// rankLinkName returns X for the count ranking at mention i of the
 // table mention y, read through a link table named right before i, and
 // the link mention to mark as used. X is either the unused table mention
 // before the link (with only stop words between) naming the link's other
 // parent, or the link mention itself when its words begin with that
 // parent's name, which the mention then comes to mean. It returns -1 when
 // neither reading holds.
-func (p *parser) nameBeforeLink(i, y int) (int, []int) {
+func (p *parser) rankLinkName(i, y int) (int, []int) {
 	j := i - 1
 	for j >= 0 && p.ms[j].kind == mStop {
 		j--

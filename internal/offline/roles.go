@@ -498,7 +498,7 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 		x, verbs = p.nameBeforeRelation(i)
 	}
 	if x < 0 {
-		x, verbs = p.nameBeforeLink(i, y) // rankrows.go
+		x, verbs = p.rankLinkName(i, y) // rankrows.go
 	}
 	if x >= 0 && p.pendingTop() {
 		// "the top 3 departments that offer the most courses": the key
