@@ -84,7 +84,7 @@ func build(q *query) *plan.Plan {
 				p.Select = append(p.Select, plan.SelectItem{Expr: plan.Expr{Agg: "count"}})
 				continue
 			}
-			arg := plan.Col(a.col.ref)
+			arg := aggArg(a.agg, a.col)
 			p.Select = append(p.Select, plan.SelectItem{Expr: plan.Expr{Agg: a.agg, Arg: &arg}})
 		}
 		for _, ref := range groupKeyRefs(q) {
@@ -183,7 +183,7 @@ func aggExpr(q *query) plan.Expr {
 	if q.aggCol == nil {
 		return plan.Expr{Agg: "count"}
 	}
-	arg := plan.Col(q.aggCol.ref)
+	arg := aggArg(q.agg, q.aggCol)
 	return plan.Expr{Agg: q.agg, Arg: &arg}
 }
 
@@ -213,7 +213,10 @@ func condOf(c condSpec) []plan.Cond {
 		return []plan.Cond{{Op: c.op, Left: &col, Values: vals}}
 	}
 	if c.avg || c.extreme != "" || c.one {
-		return []plan.Cond{{Op: c.op, Left: &col, Right: &plan.Expr{Subquery: aggSubquery(c)}}}
+		// a text column of numbers compares with its average as a number
+		// on both sides (textnumbers.go)
+		left := numExpr(c.col)
+		return []plan.Cond{{Op: c.op, Left: &left, Right: &plan.Expr{Subquery: aggSubquery(c)}}}
 	}
 	v := plan.Val(c.vals[0])
 	return []plan.Cond{{Op: c.op, Left: &col, Right: &v}}

@@ -387,7 +387,7 @@ func (r *resolver) withinCond(t *tableInfo, w filterSpec) (condSpec, *refusal) {
 // aggSubquery is the scalar subquery a comparison with an aggregate (or
 // one row) compares with: its table's rows the conditions keep.
 func aggSubquery(c condSpec) *plan.Plan {
-	arg := plan.Col(c.col.ref)
+	arg := numExpr(c.col)
 	item := plan.SelectItem{Expr: plan.Expr{Agg: "avg", Arg: &arg}}
 	switch {
 	case c.one:

@@ -128,6 +128,10 @@ type colInfo struct {
 	// dates. year: an integer year ("published_year"). id: a key column,
 	// never reached by a partial name.
 	numeric, date, year, id bool
+	// textNum: a text column whose values are all numbers (textnumbers.go);
+	// textWhole: all of them whole; textOrdered: their text order is their
+	// numeric order.
+	textNum, textWhole, textOrdered bool
 	// complete: samples are all the column's values.
 	complete bool
 	// repeats: the values repeat across the rows, as categories do: at
@@ -266,6 +270,11 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]
 			col.qualified = len(words) > len(tableWords) && hasPrefixWords(stems(words), stems(tableWords))
 			col.numeric = col.kind.Numeric() && !col.id
+			if !col.id && !col.numeric {
+				col.textNum, col.textWhole = textNumber(*c)
+				col.textOrdered = col.textNum && textOrdered(*c)
+				col.numeric = col.textNum
+			}
 			col.year = col.kind == schema.KindInteger && last == "year"
 			col.date = c.Kind.Temporal() || (isTextual(c.Kind) && genericSuffixes[last] && last != "year" && looksISO(c.Samples))
 			info.cols[ci] = col

@@ -372,5 +372,8 @@ func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Pla
 	if rf != nil {
 		return nil, rf
 	}
+	if rf := textOrderConflict(q); rf != nil {
+		return nil, rf
+	}
 	return noteIgnored(build(q), ms), nil
 }

@@ -30,11 +30,11 @@ func splitSets(f *frame) *sides {
 		return tableSides(f)
 	}
 	if f.orAt >= 0 {
-		l, r := orSides(f)
-		if l < 0 || r < 0 {
+		l, r := orGroups(f) // orconds.go
+		if l == nil {
 			return nil
 		}
-		return &sides{op: "or", left: withFilter(f, r, filterSpec{}), right: withFilter(f, l, filterSpec{})}
+		return &sides{op: "or", left: withoutFilters(f, r), right: withoutFilters(f, l)}
 	}
 	if f.both >= 0 {
 		fs := f.filters[f.both]
@@ -92,17 +92,17 @@ func orSides(f *frame) (int, int) {
 }
 
 // orBetween reports whether the "or" at i stands between the question's
-// two conditions. With more ("either in division AS or in division EN and
-// in building NEB") which conditions the "or" groups is not known here.
+// two conditions, or between groups of them whose grouping English fixes
+// (orGroups).
 func orBetween(f *frame, i int) bool {
-	if len(f.filters) != 2 {
+	if len(f.filters) < 2 {
 		return false
 	}
 	saved := f.orAt
 	f.orAt = i
-	l, r := orSides(f)
+	l, _ := orGroups(f)
 	f.orAt = saved
-	return l >= 0 && r >= 0
+	return l != nil
 }
 
 // contradiction finds two conditions on the same column that one row
@@ -301,6 +301,7 @@ func either(l, r *plan.Plan) (*plan.Plan, *refusal) {
 	}
 	out := *l
 	out.Where = &plan.Cond{Or: []plan.Cond{*l.Where, *r.Where}}
+	out.Distinct = out.Distinct || orDistinct(&out)
 	out.Reason = strings.TrimSuffix(l.Reason, ".") + " or " + strings.TrimPrefix(r.Reason, reasonPrefix)
 	return &out, nil
 }

@@ -26,7 +26,7 @@ func (r *resolver) measure() *refusal {
 			q.agg, q.aggCol = "sum", col
 			return nil
 		}
-		if col.numeric && !r.countsDistinct(f.measure) {
+		if col.numeric && !textLabel(col) && !r.countsDistinct(f.measure) {
 			return refuseUnresolved("I could not tell whether %q asks for a count of distinct %s values or for the values themselves.", r.ms[f.measure].text, col.ref)
 		}
 		q.agg, q.aggCol = "count_distinct", col
