@@ -61,14 +61,12 @@ func TestAggShapeAnswers(t *testing.T) {
 }
 
 // TestAggShapeRefusals: a child's column beside a count of the children
-// per parent, "details" beside columns of a table with two
-// details columns, "information" beside columns of a table with one
+// per parent, "information" beside columns of a table with one
 // details column (which of them is meant?) or with two, "highest" before
 // a table with no height, and "each" before the question's own table with
 // a figure asked.
 func TestAggShapeRefusals(t *testing.T) {
 	runRefusals(t, aggShapeSchema(), []string{
-		"List the id, details and make for every asset.",
 		"What is the name and information of each staff member?",
 		"What is the name of the highest department?",
 		// The payment's amount is not one value per invoice.

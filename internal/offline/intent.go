@@ -244,19 +244,12 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 		negSet: -1,
 		second: second,
 	}
-	for k, m := range ms {
+	for _, m := range ms {
 		if m.lead && m.kind == mStop && (lower(m.text) == "which" || lower(m.text) == "who") {
 			p.f.startWh = true
 		}
-		if m.kind == mStop && everythingWords[lower(m.text)] {
-			p.f.everything = true
-			// "with detail 'Vincent'", "whose details are 'Vincent'"
-			// filter on a details column: not one to show.
-			n := nextContent(ms, k)
-			valueNext := n >= 0 && (ms[n].kind == mQuoted || ms[n].kind == mValue)
-			p.f.details = p.f.details || detailWords[lower(m.text)] && !valueNext
-		}
 	}
+	p.rereadEverything() // whichcol.go
 	p.owners()
 	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.clockTimes, p.values, p.literals, p.compareAggs, p.negatedSet, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {

@@ -264,7 +264,7 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			last := words[len(words)-1]
 			col := &colInfo{table: info, idx: ci, name: c.Name, ref: t.Name + "." + c.Name, kind: declaredKind(*c), words: words,
-				complete: c.SamplesComplete, samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount,
+				complete: c.SamplesComplete && !emptyColumn(t, c), samples: c.Samples, repeats: c.Distinct >= 0 && 4*c.Distinct <= 3*t.RowCount,
 				unique: c.Distinct > 0 && c.Distinct == t.RowCount}
 			col.stems = stems(words)
 			col.id = idWords[last] || fkCols[strings.ToLower(c.Name)]

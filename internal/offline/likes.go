@@ -45,7 +45,7 @@ func settleLikes(ms []mention) {
 			ms[i].kind, ms[i].kw = mStop, keyword{}
 			continue
 		}
-		if likeLiteral(ms, i) < 0 {
+		if v := likeLiteral(ms, i); v < 0 || likeFrom(ms[i]) && ms[v].kind != mQuoted {
 			ms[i].kind, ms[i].kw = mStop, keyword{}
 		}
 	}
@@ -97,6 +97,12 @@ func (p *parser) likes() *refusal {
 			pattern = "%" + text
 		}
 		col, shared := p.likeColumn(k, v)
+		if col < 0 {
+			col, shared = p.likeDetails(k) // whichcol.go
+		}
+		if col < 0 {
+			col, shared = p.likeOwnColumn(k), false
+		}
 		if col < 0 {
 			return refuseUnresolved("I could not tell which column should %s %q: name it (for example: names that contain the word 'x').", lower(p.ms[k].text), text)
 		}

@@ -562,7 +562,18 @@ func (r *resolver) projection() *refusal {
 		// "the details of all products" where products has a
 		// product_details column: that column, not every column; "the
 		// names and details of the staff", that column beside the names.
-		if c := detailsColumn(r.subject); c != nil && !slices.Contains(q.project, c) {
+		c := detailsColumn(r.subject)
+		if c == nil && !r.hasDetails() {
+			if c = r.parentDetails(); c != nil {
+				if rf := r.reach(c.table); rf != nil {
+					return rf
+				}
+			}
+		}
+		if c == nil {
+			c = ownDetails(r.subject)
+		}
+		if c != nil && !slices.Contains(q.project, c) {
 			q.project = append(q.project, c)
 		}
 	}
@@ -572,6 +583,9 @@ func (r *resolver) projection() *refusal {
 	if q.agg == "" && len(q.project) == 0 && !f.everything {
 		for _, l := range r.subject.labels {
 			q.project = append(q.project, r.subject.cols[l])
+		}
+		if c := describingColumn(r.subject); c != nil && len(q.project) == 0 && !r.asksWho() {
+			q.project = append(q.project, c)
 		}
 	}
 	if f.alpha {

@@ -235,6 +235,9 @@ var keywords = map[string]keyword{
 	"begins with": {kind: kwLike, op: likeStarts}, "beginning with": {kind: kwLike, op: likeStarts},
 	"end with": {kind: kwLike, op: likeEnds}, "ends with": {kind: kwLike, op: likeEnds},
 	"ending with": {kind: kwLike, op: likeEnds},
+	// Only before quoted text (settleLikes): "starting from 2000" is a bound.
+	"start from": {kind: kwLike, op: likeStarts}, "starts from": {kind: kwLike, op: likeStarts},
+	"starting from": {kind: kwLike, op: likeStarts},
 
 	// Phrases that carry nothing once their words are read together.
 	"in total": {kind: kwStop}, "all together": {kind: kwStop}, "altogether": {kind: kwStop},
