@@ -69,13 +69,7 @@ func TestFillersShown(t *testing.T) {
 	if r.Plan == nil {
 		t.Fatalf("no plan:\n%s", tr)
 	}
-	var ignored []string
-	for _, l := range tr.Links {
-		if l.Kind == "ignored" {
-			ignored = append(ignored, l.Words)
-		}
-	}
-	if got := strings.Join(ignored, ","); got != "policy,actually" {
+	if got := ignoredWords(tr); got != "policy,actually" {
 		t.Errorf("ignored links %q, want policy,actually\n%s", got, tr)
 	}
 	if want := `ignored "policy", "actually"`; !strings.Contains(r.Plan.Reason, want) {

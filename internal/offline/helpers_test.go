@@ -210,3 +210,15 @@ func cmpPlan(t *testing.T, want string, p *plan.Plan) string {
 	t.Helper()
 	return cmp.Diff(decodeJSON(t, want), planValue(t, p))
 }
+
+// ignoredWords lists, comma-separated, the words a trace shows as set
+// aside (fillers, relation verbs).
+func ignoredWords(tr offline.Trace) string {
+	var ws []string
+	for _, l := range tr.Links {
+		if l.Kind == "ignored" {
+			ws = append(ws, l.Words)
+		}
+	}
+	return strings.Join(ws, ",")
+}

@@ -1,5 +1,7 @@
 package offline
 
+import "cmp"
+
 // Numbers the planner places by the words around them, beyond a column
 // named right before or after: a range written with "to" ("age 20 to
 // 25"), a count of a verb's events past "for" ("reserved for more than 60
@@ -55,13 +57,7 @@ func (p *parser) adjacentRange(c, i int) bool {
 func cmpNum(a, b any) int {
 	x, _ := asFloat(a)
 	y, _ := asFloat(b)
-	switch {
-	case x < y:
-		return -1
-	case x > y:
-		return 1
-	}
-	return 0
+	return cmp.Compare(x, y)
 }
 
 // forBetween reports whether only "for" stands between verb mention v and

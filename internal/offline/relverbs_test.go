@@ -114,13 +114,7 @@ func TestRelationVerbsShown(t *testing.T) {
 	if r.Plan == nil {
 		t.Fatalf("no plan:\n%s", tr)
 	}
-	var ignored []string
-	for _, l := range tr.Links {
-		if l.Kind == "ignored" {
-			ignored = append(ignored, l.Words)
-		}
-	}
-	if got := strings.Join(ignored, ","); got != "ascended" {
+	if got := ignoredWords(tr); got != "ascended" {
 		t.Errorf("ignored links %q, want ascended\n%s", got, tr)
 	}
 	if !strings.Contains(r.Plan.Reason, `ignored "ascended"`) {
