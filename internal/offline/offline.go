@@ -199,6 +199,34 @@
 // "X without Y" when X is named by a column naming one row each, "not"
 // before a named column's value (negation2.go).
 //
+// Round sixteen reads what the last rounds left refused, each reading
+// tried only where the rest of the question leaves one: unknown verbs that
+// only say how two linked things relate, set aside and named in the
+// reason ("mountains ascended by climbers", relverbs.go), and a word for
+// rows after a table's name, a whole-database noun ("in the store") or a
+// plural head after a table read as its rows ("faculty offices",
+// rownouns.go) — all composing when several words are unknown, with slips
+// in fixed pairs ("hom many") repaired (unknownmany.go); comparisons with
+// an aggregate of the rows a question restricts, with every/some rows, with
+// one row named by its key, and times of day stored as text
+// (compareagg.go); a table named beside a column by where it stands, and
+// numbers placed in ranges, repeated counts and "both 1999 and 2000"
+// (tablecols.go, loosenumbers.go); the question's head ranked by how often
+// it occurs, "most used" (rankplace.go); counts through a named link
+// table, "the one with the maximum X" as a row (rankrows.go); a verb
+// that picks one of several keys between two tables ("trips that started
+// from"), a negated value of related rows as no such row (keyverbs.go,
+// negation3.go); ties settled by the tables around them, a final "each"
+// pointing back, distinct and total counts of numeric columns
+// (settle.go); count conditions after verbs, passive agents and pairing
+// tables ("cities that have hosted more than one competition",
+// havingrows.go); a value written straight after its column ("the status
+// code done") and a column named for its superlative (colvalue.go);
+// numbers stored as text, summed with a cast and ranked only where their
+// text order is their numeric order, and "either … or … and …"
+// (textnumbers.go, orconds.go); and which column a details word, a quoted
+// value or a text pattern belongs to (whichcol.go).
+//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
