@@ -215,6 +215,9 @@ type parser struct {
 	countAt, aggAt int
 	// countSorted marks a sort by a count that sortByCount accepted.
 	countSorted bool
+	// aggSorted marks groups sorted by an average or total
+	// (orderphrases.go): an explicit direction orders them.
+	aggSorted bool
 	// negSet is the negation of one condition read as a set difference
 	// (negation.go), -1: none.
 	negSet int

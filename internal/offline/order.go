@@ -179,14 +179,15 @@ func isLengthCol(c *colInfo) bool {
 
 // recencyOrdinal checks "first" and "last" (i): they rank by date only
 // right before the table they order ("the first claim", "the last day
-// any resident moved in"); anywhere else ("first position", "sort first
+// any resident moved in") or a date they order by ("the first asset
+// acquired"); anywhere else ("first position", "sort first
 // by price") they say something this planner does not read.
 func (p *parser) recencyOrdinal(i int) *refusal {
 	w := lower(p.ms[i].text)
 	if w != "first" && w != "last" {
 		return nil
 	}
-	if n := p.next(i); n == i+1 && p.isTable(n) {
+	if n := p.next(i); n == i+1 && (p.isTable(n) || p.dateColumn(n)) { // orderphrases.go
 		return nil
 	}
 	return refuseUnresolved("I could not tell what %q orders.", p.ms[i].text)

@@ -463,8 +463,10 @@ func (r *resolver) subjectFromColumns() (*tableInfo, *refusal) {
 		defining = append(defining, f.measure)
 	}
 	defining = append(defining, f.project...)
-	if f.countRank && len(f.tables) == 0 {
-		defining = append(defining, f.groups...) // "the most common status"
+	if (f.countRank || f.sortAgg) && len(f.tables) == 0 {
+		// "the most common status", "the statuses ordered by the
+		// number of cities": the groups' table holds the rows counted.
+		defining = append(defining, f.groups...)
 	}
 	for _, s := range f.sorts {
 		defining = append(defining, s.m)

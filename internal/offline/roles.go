@@ -53,6 +53,15 @@ func (p *parser) keywords() *refusal {
 				p.used[i], p.used[n], p.used[y] = true, true, true
 				continue
 			}
+			if r, ok := p.sortByAggregate(i, n); ok { // orderphrases.go
+				if r != nil {
+					return r
+				}
+				continue
+			}
+			if p.sortByExtreme(i, n) { // orderphrases.go
+				continue
+			}
 			if p.is(n, kwCount) && !p.used[n] {
 				// "sorted by the number of apartments": by the count the
 				// question computes per group.
@@ -81,7 +90,11 @@ func (p *parser) keywords() *refusal {
 		case kwAsc, kwDesc:
 			// "in descending order of price" names its key; otherwise the
 			// direction applies to the sort or ranking read elsewhere.
-			if n, y := p.next(i), p.countedColumn(p.next(i)); y >= 0 && !m.kw.alpha { // aggshape.go
+			if r, ok := p.sortByAggregate(i, p.next(i)); ok { // orderphrases.go
+				if r != nil {
+					return r
+				}
+			} else if n, y := p.next(i), p.countedColumn(p.next(i)); y >= 0 && !m.kw.alpha { // aggshape.go
 				f.sorts = append(f.sorts, sortSpec{m: y})
 				p.used[n], p.used[y] = true, true
 			} else if p.is(n, kwCount) && !p.used[n] && !m.kw.alpha {
@@ -1126,7 +1139,7 @@ func (p *parser) check() *refusal {
 	f := p.f
 	if p.dir != nil {
 		switch {
-		case f.sortAgg:
+		case f.sortAgg, p.aggSorted:
 			f.desc = p.dir.desc
 		case len(f.sorts) > 0:
 			for k := range f.sorts {
@@ -1140,6 +1153,7 @@ func (p *parser) check() *refusal {
 			// "the number of airports per country, from most to least":
 			// the direction orders the counts.
 			f.sortAgg, f.desc = true, p.dir.desc
+		case p.totalColumnOrdered(): // orderphrases.go
 		case f.agg == "" && !f.rows && len(f.groups) == 0 && len(f.project) == 1 && p.dir.adj == 0:
 			// "the votes of elections in descending order": the one
 			// column shown is the key.
@@ -1158,7 +1172,7 @@ func (p *parser) check() *refusal {
 		f.groups, f.project = f.project, nil
 	} else if t := p.eachTable(); t >= 0 {
 		f.groups, p.used[t] = []int{t}, true
-	} else if p.eachBack {
+	} else if p.eachBack && !p.eachSortedGroup() { // orderphrases.go
 		return refuseUnresolved("I could not tell what \"each\" refers to.")
 	}
 	switch {

@@ -74,6 +74,9 @@ func firstClause(ms []mention) bool {
 // are per (at: where that clause starts).
 func (p *parser) secondClause(at int) *refusal {
 	f := p.f
+	if p.groupLead(at) {
+		return nil // orderphrases.go: one question after its groups
+	}
 	for _, fs := range f.filters {
 		if fs.at >= at || fs.col >= at || slices.ContainsFunc(fs.vals, func(v int) bool { return v >= at }) {
 			return refuseUnsupported("two questions in one (a condition in the second)")
