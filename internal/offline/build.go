@@ -70,7 +70,7 @@ func build(q *query) *plan.Plan {
 			p.Select = append(p.Select, plan.SelectItem{Expr: aggExpr(q)})
 		}
 		if q.rankAgg {
-			p.OrderBy = append(p.OrderBy, plan.OrderItem{Expr: aggExpr(q), Desc: q.rankDesc})
+			p.OrderBy = append(p.OrderBy, plan.OrderItem{Expr: rankExpr(q), Desc: q.rankDesc})
 		}
 		if q.having != "" {
 			agg, n := aggExpr(q), plan.Val(q.havingN)
@@ -250,6 +250,8 @@ func childKeys(c condSpec) *plan.Plan {
 func describe(q *query) string {
 	var b strings.Builder
 	switch {
+	case q.rankRows:
+		return reasonPrefix + modeText(q) + whereText(q) // appliesto.go
 	case q.rankAgg && (q.hideAgg || q.limit > 0):
 		dir := "fewest"
 		if q.rankDesc {

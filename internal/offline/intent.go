@@ -33,6 +33,8 @@ type frame struct {
 	// countRank marks "which X has the most Y": groups of X ranked by
 	// their count of Y, desc first when desc is set, limit of them.
 	countRank bool
+	// mode is "the most common X" under an aggregate (appliesto.go).
+	mode *modeSpec
 	// having keeps the groups of X whose count of Y compares with havingN
 	// ("authors with more than 3 books"). countGroups marks either form:
 	// groups of X by their count of Y, the count itself not shown.

@@ -31,6 +31,9 @@ type query struct {
 	// rankAgg orders the groups by the aggregate (descending when
 	// rankDesc) and shows only the grouping columns.
 	rankAgg, rankDesc bool
+	// rankRows ranks the groups by their number of rows, not by the
+	// aggregate shown (appliesto.go).
+	rankRows bool
 	// having compares the aggregate with havingN; hideAgg leaves the
 	// aggregate out of the projection.
 	having  string
@@ -153,7 +156,7 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 	}
 	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
 		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount, havingRows: f.havingRows}
-	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.orders, r.projection} {
+	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.modeGroup, r.orders, r.projection} {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}

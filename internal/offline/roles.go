@@ -724,6 +724,9 @@ func (p *parser) common(i int) *refusal {
 		// is the count, as in countRank.
 		f.rows, f.needKey = false, false
 	}
+	if p.aggOfMode(i, x) {
+		return nil // "the total access count of the most common type" (appliesto.go)
+	}
 	if x < 0 || f.rows || f.countGroups || f.agg != "" {
 		return refuseUnresolved("I could not tell what %q applies to: name the column after it.", p.ms[i].text)
 	}
