@@ -235,6 +235,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	equatives(ms) // compareagg.go
 	ms, second := joinClauses(ms)
 	whenAsksDate(lx, ms)
+	lx.negatedChildWords(ms) // negation4.go
 	if r := lx.ambiguousValueWords(ms); r != nil {
 		return nil, r
 	}

@@ -21,6 +21,7 @@ var irregularForms = map[string]string{
 	"born": "birth", "died": "death", "dead": "death",
 	"growth": "grow", "choice": "choose", "loss": "lose", "speech": "speak",
 	"knowledge": "know", "flight": "fly",
+	"publication": "publish", "publications": "publish",
 	"described": "describe", "describes": "describe", "description": "describe",
 	"prescribed": "prescribe", "prescription": "prescribe", "subscribed": "subscribe",
 	"subscription": "subscribe", "inscribed": "inscribe", "inscription": "inscribe",
