@@ -263,7 +263,13 @@ func valueNames(vals []string) string {
 // to: the one named, else the subject's only date (or year) column.
 func (r *resolver) dateFilter(fs filterSpec) (condSpec, *refusal) {
 	var col *colInfo
-	if fs.col >= 0 {
+	if fs.ofValue {
+		c, rf := r.valueYear(fs)
+		if rf != nil {
+			return condSpec{}, rf
+		}
+		col = c
+	} else if fs.col >= 0 {
 		c, rf := r.conditionColumn(fs.col)
 		if rf != nil {
 			return condSpec{}, rf

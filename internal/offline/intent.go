@@ -186,6 +186,10 @@ type filterSpec struct {
 	// lone marks a number compared with no column named ("people under
 	// 40"): the subject's one numeric column (valueof.go).
 	lone bool
+	// ofValue marks a year that qualifies the value before it ("Fall
+	// 2009", "the Spring of 2010"): the year column of that value's own
+	// table (numbers2.go).
+	ofValue bool
 	// top, with kind fAvg, compares the column with its "max" or "min"
 	// instead of its average (aggmore.go).
 	top string

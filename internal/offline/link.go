@@ -83,10 +83,11 @@ func (lx *lexicon) link(toks []token) []mention {
 			i++
 			continue
 		}
-		if t.kind == tokWord && hardStops[t.text] && (isAcronym(t.raw) || i > 0 && articles[toks[i-1].text] && nounLike[t.text]) {
+		if t.kind == tokWord && hardStops[t.text] && (isAcronym(t.raw) || i > 0 && articles[toks[i-1].text] && nounLike[t.text] || lx.letterList(toks, i)) {
 			// "the US", "the IT department": a function word in capitals,
 			// or a pronoun after an article, is a name, which must link to
-			// a value or stop the planner.
+			// a value or stop the planner; so is a capital letter listed
+			// with another of the same column ("got A or C", numbers2.go).
 			m := mention{from: i, to: i + 1, text: t.raw, kind: mUnknown}
 			if vals := lx.values[t.text]; len(vals) > 0 {
 				m.kind, m.vals, m.weak = mValue, vals, !anyComplete(vals)

@@ -370,7 +370,7 @@ func (p *parser) literal(i int) *refusal {
 		// "departments whose average salary is above 42000"
 		return p.aggCond(i, cmp, c, a, op)
 	}
-	if p.rangeTo(i, c, cmp) {
+	if p.rangeTo(i, c, cmp) || p.numbersOrCol(i, cmp, c) {
 		return nil
 	}
 	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c) || p.inNonYear(i, c)) {
@@ -422,7 +422,7 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: prev.col, op: "=", lit: m.num, text: p.ms[prev.col].text + " " + m.text})
 		return nil
 	}
-	if p.yearOr(i, cmp, c) || p.bothNumbers(i, cmp, c) || p.bothYear(i, cmp, c) {
+	if p.yearOr(i, cmp, c) || p.bothNumbers(i, cmp, c) || p.bothYear(i, cmp, c) || p.yearOfValue(i, cmp, c) {
 		return nil
 	}
 	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
