@@ -1,7 +1,7 @@
 package offline
 
 // shownAsAsked refuses plans that would not show what the question asks
-// for: "details" beside an aggregate ("the order
+// for: "details" or "information" beside an aggregate ("the order
 // ids and details for orders with two or more invoices" would show the ids
 // alone), and every column of rows the question asks about with "who" or
 // "which" when the table has nothing that names a row ("who made the
@@ -11,7 +11,7 @@ package offline
 // show Linda and Smith: the names asked for are another row's).
 func (r *resolver) shownAsAsked() *refusal {
 	f, q := r.f, r.q
-	if q.agg != "" && f.details {
+	if q.agg != "" && (f.details || r.asksInformation()) {
 		return refuseUnsupported("showing the details of groups beside an aggregate")
 	}
 	if q.agg == "" && len(q.project) == 0 && !f.everything && f.startWh {

@@ -500,6 +500,12 @@ func (r *resolver) projection() *refusal {
 				if (q.agg == "count" || q.having != "") && !slices.Contains(q.groupBy, c) && !r.groupShows(c) && !r.keyParent(c) {
 					if alt := r.besideGroup(m, c); alt != nil {
 						c = alt
+					} else if alt := r.groupLabel(m, c); alt != nil { // besideagg.go
+						c = alt
+					} else if g := r.groupNamed(m, c); g != nil {
+						c = g
+					} else if k := r.groupID(m); k != nil {
+						c = k
 					}
 				}
 				if !slices.Contains(q.groupBy, c) {
