@@ -227,6 +227,15 @@
 // (textnumbers.go, orconds.go); and which column a details word, a quoted
 // value or a text pattern belongs to (whichcol.go).
 //
+// Round seventeen adds an aggregate over the rows of the most or least
+// common value ("the total access count of documents of the most common
+// type", appliesto.go); a bare negated word naming a child table as no
+// such child row ("books that are not published", negation4.go); two
+// numbers before their column ("3 or 4 stars"), a year after a value
+// ("the Fall of 2009"), letter grades listed together (numbers2.go); and
+// a name or id beside a count read as the groups' label, the grouped
+// column or the parent's key (besideagg.go).
+//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
