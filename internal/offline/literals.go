@@ -357,6 +357,14 @@ func (p *parser) literal(i int) *refusal {
 	if ok, r := p.timesCond(i, cmp, c, op); ok {
 		return r
 	}
+	if n := p.next(i); p.colRowsCounted(i, cmp, n) {
+		// "counties that have at least two delegates" (countvalues.go)
+		return p.countCond(i, cmp, n, op)
+	}
+	if a, c := p.aggAfterNumber(i, cmp); a >= 0 {
+		// "types that have more than 10000 total accesses" (countvalues.go)
+		return p.aggCond(i, cmp, c, a, p.nameBeforeRel(cmp), op)
+	}
 	if n := p.next(i); m.kind == mNumber && p.isTable(n) && p.countedNext(i, n) && (cmp >= 0 || p.relBefore(i)) {
 		// "with more than 3 orders", "locations with only 1 station"
 		return p.countCond(i, cmp, n, op)
@@ -368,7 +376,7 @@ func (p *parser) literal(i int) *refusal {
 	}
 	if a := p.prev(c); m.kind == mNumber && cmp >= 0 && p.numericCol(c) && !p.used[c] && p.is(a, kwAvg, kwSum) && !p.used[a] {
 		// "departments whose average salary is above 42000"
-		return p.aggCond(i, cmp, c, a, op)
+		return p.aggCond(i, cmp, c, a, p.nameBeforeRel(a), op)
 	}
 	if p.rangeTo(i, c, cmp) || p.numbersOrCol(i, cmp, c) {
 		return nil
@@ -555,12 +563,12 @@ func (p *parser) countCond(i, cmp, y int, op string) *refusal {
 }
 
 // aggCond reads "the X whose average Y is above N" (i: N, cmp: the
-// comparison, c: Y, a: average or total): the groups X whose aggregate of
-// Y over their rows compares with N, as countCond does for counts.
-func (p *parser) aggCond(i, cmp, c, a int, op string) *refusal {
+// comparison, c: Y, a: average or total, x: X or -1): the groups X whose
+// aggregate of Y over their rows compares with N, as countCond does for
+// counts.
+func (p *parser) aggCond(i, cmp, c, a, x int, op string) *refusal {
 	f := p.f
 	n, ok := p.ms[i].num.(int64)
-	x := p.nameBeforeRel(a)
 	if !ok || x < 0 || op == "!=" || f.agg != "" || f.having != "" {
 		return refuseUnsupported("conditions on an aggregate of related rows (%s %s %s)", p.ms[a].text, p.ms[c].text, p.ms[i].text)
 	}

@@ -119,26 +119,36 @@ func (p *parser) oneBefore(i int) bool {
 // by one key to the one table named before i.
 func (p *parser) rowsNamedByCol(i, c int) int {
 	y := p.object(c)
-	if y != c+1 || !p.isCol(y) || p.isTable(y) || p.used[y] || !p.ms[y].plural {
+	if y != c+1 || !p.colAsRows(p.nameBeforeRel(i), y) {
 		return -1
+	}
+	return y
+}
+
+// colAsRows makes the column mention y its table's when y is one plural
+// text column, not a key, of a table referring by one key to the one
+// table X named at x, so that the number of y's per X is the number of
+// that table's rows per X. It reports whether it did.
+func (p *parser) colAsRows(x, y int) bool {
+	if !p.isCol(y) || p.isTable(y) || p.used[y] || !p.ms[y].plural {
+		return false
 	}
 	cs := strongest(p.ms[y].cols, classSynonym)
 	if len(cs) != 1 {
-		return -1
+		return false
 	}
 	col := p.lx.col(cs[0].table, cs[0].col)
 	if col.id || !isTextual(col.kind) {
-		return -1
+		return false
 	}
-	x := p.nameBeforeRel(i)
 	if x < 0 || p.isCol(x) {
-		return -1
+		return false
 	}
 	xs := strongest(p.ms[x].tables, classSynonym)
 	if len(xs) != 1 || xs[0].table == col.table.idx || len(col.table.parents[xs[0].table]) != 1 {
-		return -1
+		return false
 	}
 	p.ms[y].cols = nil
 	p.ms[y].tables = []nameRef{{table: col.table.idx, col: -1, class: cs[0].class}}
-	return y
+	return true
 }
