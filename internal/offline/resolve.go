@@ -792,6 +792,9 @@ func (r *resolver) candidates(m int) []nameRef {
 	if len(own) > 0 || len(owner) != 1 {
 		return own
 	}
+	if own = r.labelForName(m); len(own) > 0 {
+		return own // a title is what the owner's rows are called (colsof.go)
+	}
 	// The owner lacks the column, but a table it references holds it
 	// ("the first names of the candidates", kept with their person).
 	parents := r.lx.tables[owner[0].table].parents
