@@ -234,7 +234,8 @@
 // numbers before their column ("3 or 4 stars"), a year after a value
 // ("the Fall of 2009"), letter grades listed together (numbers2.go); and
 // a name or id beside a count read as the groups' label, the grouped
-// column or the parent's key (besideagg.go).
+// column or the parent's key (besideagg.go); and "the names" of a table
+// with no name column as its one title column (colsof.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
