@@ -41,6 +41,9 @@ var keyVerbPreps = setOf("from", "at", "in", "on", "to", "into", "the", "a", "an
 // values) and the other named in the question. ok is false when no
 // word, or more than one, does so.
 func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoice, ok bool) {
+	if !lx.severalKeys() {
+		return 0, keyChoice{}, false // most schemas: no verb can pick
+	}
 	found := 0
 	for i, t := range toks {
 		if !verbFormAt(toks, i) {
@@ -70,6 +73,19 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 		}
 	}
 	return at, kc, found == 1
+}
+
+// severalKeys reports whether some table references another by more than
+// one key: only then may a verb pick one.
+func (lx *lexicon) severalKeys() bool {
+	return slices.ContainsFunc(lx.tables, func(c *tableInfo) bool {
+		for _, edges := range c.parents {
+			if len(edges) >= 2 {
+				return true
+			}
+		}
+		return false
+	})
 }
 
 // verbFormAt reports whether the word at i is written as a verb: a past
@@ -147,9 +163,10 @@ func namesAfter(toks []token, ms []mention, i, ti int) bool {
 // planByKeyVerb plans a question whose verb picks one of several keys
 // between two tables (see above) over a lexicon holding only that key
 // between them, the verb left out as what the key says. ok is false when
-// no verb picks a key.
-func (p *Planner) planByKeyVerb(toks []token, tr *Trace) (*plan.Plan, *refusal, bool) {
-	at, kc, ok := p.lx.keyVerbChoice(toks, p.lx.link(toks))
+// no verb picks a key. ms are the question's mentions as linked; they
+// are only read.
+func (p *Planner) planByKeyVerb(toks []token, ms []mention, tr *Trace) (*plan.Plan, *refusal, bool) {
+	at, kc, ok := p.lx.keyVerbChoice(toks, ms)
 	if !ok {
 		return nil, nil, false
 	}

@@ -250,6 +250,7 @@
 package offline
 
 import (
+	"slices"
 	"time"
 
 	"querent/internal/plan"
@@ -324,17 +325,33 @@ func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 // plan runs the stages, recording what it links and resolves in tr when tr
 // is not nil.
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
-	toks := p.lx.shareHeads(p.lx.idioms(tokenize(question)))
+	// No stage writes to tokens (idioms and the rest build new slices),
+	// so the question's own tokens serve the repair of slipped pairs too.
+	words := tokenize(question)
+	toks := p.lx.shareHeads(p.lx.idioms(words))
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}
-	pl, rf := p.planTokens(toks, tr)
+	// The question is linked once: the readings tried after a refusal
+	// below start from the same mentions. The stages after linking write
+	// to the mentions they are given (setting words aside, parsing), so
+	// each works on its own copy: raw stays as linked for the period and
+	// key-verb readings, and ms as prepared for the row-noun reading,
+	// which reads only unknown words and so needs ms only when some are.
+	raw := p.lx.link(toks)
+	ms := p.lx.prepared(toks, slices.Clone(raw))
+	unknown := countUnknown(ms) > 0
+	given := ms
+	if unknown {
+		given = slices.Clone(ms)
+	}
+	pl, rf := p.planMentions(toks, given, tr)
 	if rf == nil || len(toks) > maxTokens || rf.kind == RefusedWrite {
 		return pl, rf
 	}
 	// A slip in "how many" or "or more" (unknownmany.go): the repaired
 	// question is planned as if it had been asked.
-	if fixed, ok := p.lx.repairPairs(question); ok {
+	if fixed, ok := p.lx.repairPairs(question, words); ok {
 		if g, frf := p.plan(fixed, tr); frf == nil {
 			return g, nil
 		}
@@ -355,7 +372,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	}
 	// A period phrase the schema does not claim ("per month") is read
 	// only when the question cannot be planned with it.
-	if per, ok := findPeriod(toks, p.lx.link(toks)); ok {
+	if per, ok := findPeriod(toks, raw); ok {
 		if g, prf, ok := p.planByPeriod(toks, per, tr); ok {
 			return g, prf
 		}
@@ -364,13 +381,15 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if g, mrf, ok := p.planByMoney(toks, tr); ok {
 		return g, mrf
 	}
-	if g, nrf, ok := p.planByRowNoun(toks, tr); ok {
-		return g, nrf
+	if unknown {
+		if g, nrf, ok := p.planByRowNoun(toks, ms, tr); ok {
+			return g, nrf
+		}
 	}
 	// A verb that picks one of several keys between two tables
 	// (keyverbs.go), likewise.
 	if p.variants != nil {
-		if g, krf, ok := p.planByKeyVerb(toks, tr); ok && krf == nil {
+		if g, krf, ok := p.planByKeyVerb(toks, raw, tr); ok && krf == nil {
 			return g, nil
 		}
 	}
@@ -384,7 +403,14 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 
 // planTokens runs the stages from linking on.
 func (p *Planner) planTokens(toks []token, tr *Trace) (*plan.Plan, *refusal) {
-	return p.planMentions(toks, p.lx.setAside(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks)))), tr)
+	return p.planMentions(toks, p.lx.prepared(toks, p.lx.link(toks)), tr)
+}
+
+// prepared returns the linked mentions ms with full names split, quoted
+// names read as columns and unknown words set aside: the mentions parsing
+// starts from. ms may be written to.
+func (lx *lexicon) prepared(toks []token, ms []mention) []mention {
+	return lx.setAside(toks, lx.quotedColumns(lx.splitFullNames(ms)))
 }
 
 // planMentions runs the stages from parsing on, over linked mentions.

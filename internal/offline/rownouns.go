@@ -67,8 +67,10 @@ type rowNoun struct {
 // when one reading plans and every other unknown word is then set aside
 // (unknownmany.go). Only a lower-case single word is read: a capitalised
 // one is a name or value the schema lacks.
-func (p *Planner) planByRowNoun(toks []token, tr *Trace) (*plan.Plan, *refusal, bool) {
-	ms := p.lx.setAside(toks, p.lx.quotedColumns(p.lx.splitFullNames(p.lx.link(toks))))
+//
+// ms are the question's mentions as [lexicon.prepared] returns them, the
+// caller's copy.
+func (p *Planner) planByRowNoun(toks []token, ms []mention, tr *Trace) (*plan.Plan, *refusal, bool) {
 	// Each unknown word is tried as the noun, the others left to the
 	// rules that set words aside once the noun is read (unknownmany.go).
 	for at, m := range ms {

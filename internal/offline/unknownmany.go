@@ -108,9 +108,12 @@ var fixedPairs = map[string][]string{
 
 // repairPairs returns the question with each slipped first word of a
 // fixed pair restored, and whether any was. Only a word that links to
-// nothing is repaired: "Hom" may name a home column in part.
-func (lx *lexicon) repairPairs(question string) (string, bool) {
-	toks := tokenize(question)
+// nothing is repaired: "Hom" may name a home column in part. toks are
+// the question's tokens as tokenize returns them; they are only read.
+func (lx *lexicon) repairPairs(question string, toks []token) (string, bool) {
+	if !hasPairSlip(toks) {
+		return question, false // most refusals: nothing to repair, no need to link
+	}
 	fixed := question
 	for _, m := range lx.link(toks) {
 		i := m.from
@@ -130,6 +133,24 @@ func (lx *lexicon) repairPairs(question string) (string, bool) {
 		}
 	}
 	return fixed, fixed != question
+}
+
+// hasPairSlip reports whether some word is one edit from the first word
+// of a fixed pair right before the pair's second word: the words
+// repairPairs may repair, before linking says which link to nothing.
+func hasPairSlip(toks []token) bool {
+	for i := 0; i+1 < len(toks); i++ {
+		t := toks[i]
+		if t.kind != tokWord || t.text == "" {
+			continue
+		}
+		for _, f := range fixedPairs[toks[i+1].text] {
+			if t.text[0] == f[0] && editDistance(t.text, f, 1) == 1 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // tableWord reports whether the word is one of a table's words.

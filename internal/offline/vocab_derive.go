@@ -3,6 +3,8 @@ package offline
 import (
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Words of one family: a question says "founded", "created", "won" or
@@ -127,6 +129,46 @@ const minRoot = 3
 // cre), while the word keeps more than minRoot letters. Words that are
 // not letters are their own root.
 func derivRoots(w string) ([]string, derivKind) {
+	if d, ok := derivCache.m.Load(w); ok {
+		d := d.(derivation)
+		return d.roots, d.kind
+	}
+	roots, kind := deriveRoots(w)
+	// Clipped, so that a caller appending to the roots copies them.
+	roots = slices.Clip(roots)
+	if derivCache.n.Load() < maxDerivCache {
+		if _, loaded := derivCache.m.LoadOrStore(w, derivation{roots, kind}); !loaded {
+			derivCache.n.Add(1)
+		}
+	}
+	return roots, kind
+}
+
+// derivation is what derivRoots makes of one word.
+type derivation struct {
+	roots []string
+	kind  derivKind
+}
+
+// derivCache remembers derivRoots' answers, which are the same for a word
+// every time: linking derives each word of a question, and the readings
+// tried after a refusal derive them again. It holds at most
+// maxDerivCache words, the first met, so that a long-running server's
+// questions cannot grow it without bound; words past that are derived
+// each time. The roots it hands out are shared and only read.
+var derivCache struct {
+	m sync.Map // string → derivation
+	n atomic.Int64
+}
+
+// maxDerivCache bounds derivCache: some twenty times the distinct words
+// of the Spider training questions (about three thousand), so that one
+// deployment's vocabulary fits and a flood of novel words costs at most a
+// few megabytes.
+const maxDerivCache = 1 << 16
+
+// deriveRoots computes derivRoots.
+func deriveRoots(w string) ([]string, derivKind) {
 	kind := derivBare
 	if !isLetters(w) {
 		return []string{w}, kind
