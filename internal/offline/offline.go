@@ -235,7 +235,10 @@
 // ("the Fall of 2009"), letter grades listed together (numbers2.go); and
 // a name or id beside a count read as the groups' label, the grouped
 // column or the parent's key (besideagg.go); and "the names" of a table
-// with no name column as its one title column (colsof.go).
+// with no name column as its one title column (colsof.go). A question
+// refused as written is linked once for all the readings tried after it,
+// each skipped when its trigger words are absent, so the refusal path
+// costs about what it did before these readings.
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
