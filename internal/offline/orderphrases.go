@@ -115,15 +115,7 @@ func (p *parser) ownerOf(c, t int) bool {
 // acquired?", the acquisition date) orders by it as "earliest" or
 // "latest" would.
 func (p *parser) dateColumn(n int) bool {
-	if !p.isCol(n) || p.isTable(n) {
-		return false
-	}
-	for _, r := range strongest(p.ms[n].cols, classSynonym) {
-		if !p.lx.col(r.table, r.col).date {
-			return false
-		}
-	}
-	return true
+	return p.onlyCols(n, func(c *colInfo) bool { return c.date })
 }
 
 // totalColumnOrdered reads "the total points of gymnasts in descending

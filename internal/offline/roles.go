@@ -478,11 +478,17 @@ func (p *parser) rankCol(i int) bool {
 // table: a count stored as a column ("votes", "international
 // passengers").
 func (p *parser) numericCol(i int) bool {
+	return p.onlyCols(i, func(c *colInfo) bool { return c.numeric })
+}
+
+// onlyCols reports whether mention i names columns and no table, and
+// every column it names most strongly satisfies ok.
+func (p *parser) onlyCols(i int, ok func(*colInfo) bool) bool {
 	if !p.isCol(i) || p.isTable(i) {
 		return false
 	}
 	for _, r := range strongest(p.ms[i].cols, classSynonym) {
-		if !p.lx.col(r.table, r.col).numeric {
+		if !ok(p.lx.col(r.table, r.col)) {
 			return false
 		}
 	}
