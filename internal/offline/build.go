@@ -218,6 +218,12 @@ func condOf(c condSpec) []plan.Cond {
 		left := numExpr(c.col)
 		return []plan.Cond{{Op: c.op, Left: &left, Right: &plan.Expr{Subquery: aggSubquery(c)}}}
 	}
+	if c.other != nil {
+		// colword.go: "whose support percentage is lower than their
+		// oppose rate" compares two columns of each row.
+		right := plan.Col(c.other.ref)
+		return []plan.Cond{{Op: c.op, Left: &col, Right: &right}}
+	}
 	v := plan.Val(c.vals[0])
 	return []plan.Cond{{Op: c.op, Left: &col, Right: &v}}
 }
@@ -362,6 +368,8 @@ func whereText(q *query) string {
 			fmt.Fprintf(&b, "%s is none of %s", c.col.ref, valueList(c.vals))
 		case c.one || len(c.within) > 0 || c.extreme != "" && c.op != "=":
 			describeWithin(&b, c) // compareagg.go
+		case c.other != nil:
+			fmt.Fprintf(&b, "%s %s %s", c.col.ref, c.op, c.other.ref) // colword.go
 		case c.avg:
 			fmt.Fprintf(&b, "%s %s its average", c.col.ref, c.op)
 		case c.extreme != "":

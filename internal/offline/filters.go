@@ -29,6 +29,8 @@ func (r *resolver) filters() *refusal {
 			c, rf = r.dayFilter(fs)
 		case fAvg:
 			c, rf = r.averageFilter(fs)
+		case fCol:
+			c, rf = r.columnsFilter(fs) // colword.go
 		}
 		if rf != nil {
 			return rf

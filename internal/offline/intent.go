@@ -163,6 +163,7 @@ const (
 	fRel                     // a period relative to the reference date
 	fAvg                     // a named column compared with its average
 	fDay                     // a calendar day (ISO literal) compared with the subject's one date column
+	fCol                     // a named column compared with another column of its row (colword.go)
 )
 
 // filterSpec is one condition of the question.
@@ -203,6 +204,8 @@ type filterSpec struct {
 	// employee with id 163") instead of an aggregate (compareagg.go).
 	within []filterSpec
 	one    bool
+	// other, with kind fCol, is the mention of the column compared with.
+	other int
 }
 
 // parser walks the mentions of one question.

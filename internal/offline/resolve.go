@@ -85,6 +85,8 @@ type condSpec struct {
 	// with one) that col is compared with (compareagg.go).
 	within []condSpec
 	one    bool
+	// other compares col with another column of the same row (colword.go).
+	other *colInfo
 	// child, with fk, makes the condition "col is not among child.fk":
 	// no row of child refers to this one; sub, when set, restricts the
 	// rows of child that count.

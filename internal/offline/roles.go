@@ -981,7 +981,13 @@ func (p *parser) leftovers() *refusal {
 			p.used[i] = true // colvalue.go
 			continue
 		}
+		if p.inRelClause(i) && p.colWord(i) {
+			continue // colword.go: a verb, a column shown or compared with another
+		}
 		if p.inRelClause(i) {
+			if rf := p.colWordRefusal(i); rf != nil {
+				return rf // colword.go: a comparison or a key named as a noun
+			}
 			return refuseUnresolved("I could not tell what %q should be: name a value for it (for example: with %s 'x').", m.text, m.text)
 		}
 		f.project = append(f.project, i)
