@@ -23,6 +23,8 @@ var irregularForms = map[string]string{
 	"born": "birth", "died": "death", "dead": "death",
 	"growth": "grow", "choice": "choose", "loss": "lose", "speech": "speak",
 	"knowledge": "know", "flight": "fly",
+	// A complaint is what one complains of.
+	"complaint": "complain", "complaints": "complain",
 	"publication": "publish", "publications": "publish",
 	"described": "describe", "describes": "describe", "description": "describe",
 	"prescribed": "prescribe", "prescription": "prescribe", "subscribed": "subscribe",

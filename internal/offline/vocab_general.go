@@ -456,6 +456,30 @@ var generalWords = []wordGroup{
 	{words: []string{"minute", "mins"}},
 	{words: []string{"distance", "dist"}},
 	{words: []string{"reservation", "resv"}},
+
+	// Round nineteen: general words the paraphrased questions use for a
+	// schema's own. An organisation is what a schema may call an
+	// institution, a group a team, a mobile a phone, the residents a
+	// population, a scheduled thing a planned one, a leaving a departure,
+	// a publishing a release, a chapter or a part a section, a rent a
+	// hire, a start an opening, and OS an operating system; the adjective
+	// of a measure names it ("how tall" the height). Words with other
+	// senses ("group", "part", "start", "rent") are one way, so that a
+	// schema's own group or part keeps its meaning.
+	{words: []string{"institution", "organization", "organisation"}, oneWay: true},
+	{words: []string{"team", "group"}, oneWay: true},
+	{words: []string{"telephone", "mobile"}, oneWay: true},
+	{words: []string{"population", "residents"}, oneWay: true},
+	{words: []string{"planned", "scheduled"}},
+	{words: []string{"departure", "leaving"}, oneWay: true},
+	{words: []string{"release", "publish"}, oneWay: true},
+	{words: []string{"section", "chapter", "part"}, oneWay: true},
+	{words: []string{"hire", "rent"}, oneWay: true},
+	{words: []string{"open", "start"}, oneWay: true},
+	{words: []string{"operating system", "os"}},
+	{words: []string{"height", "tall"}, oneWay: true},
+	{words: []string{"width", "wide"}, oneWay: true},
+	{words: []string{"weight", "heavy"}, oneWay: true},
 }
 
 // equivalent preprocesses a group into the form [lexicon.addVariants]

@@ -509,6 +509,8 @@ var sumWords = setOf("total", "sum")
 var sexWords = map[string][]string{
 	"female": {"f", "female"}, "females": {"f", "female"},
 	"male": {"m", "male"}, "males": {"m", "male"},
+	"woman": {"f", "female"}, "women": {"f", "female"},
+	"man": {"m", "male"}, "men": {"m", "male"},
 }
 
 // priceWords are the name words of columns that "expensive" and "cheap" rank by.
