@@ -97,7 +97,10 @@ func (lx *lexicon) link(toks []token) []mention {
 			i++
 			continue
 		}
-		if inLead && t.kind == tokWord && (politeness[t.text] || leadingVerbs[t.text]) {
+		// A command word opening a later clause ("For each zip code,
+		// select all those ...") is set aside as one opening the question
+		// is (asides.go).
+		if t.kind == tokWord && (inLead && (politeness[t.text] || leadingVerbs[t.text]) || laterCommand(toks, i)) {
 			ms = append(ms, mention{from: i, to: i + 1, text: t.raw, kind: mStop})
 			i++
 			continue
@@ -137,8 +140,13 @@ func (lx *lexicon) link(toks []token) []mention {
 					m, n = hm, 1
 				} else if vm, vn, ok := lx.valueWord(toks, i, ms); ok {
 					m, n = vm, vn
-				} else if sm, sn, ok := lx.misspelt(toks, i, ms); ok {
-					m, n = sm, sn
+				} else if sm, back, sn, ok := lx.misspelt(toks, i, ms); ok {
+					// back > 0: the corrected word ends a phrase the
+					// words before it begin; their mentions give way.
+					for len(ms) > 0 && ms[len(ms)-1].to > i-back {
+						ms = ms[:len(ms)-1]
+					}
+					m, n, i = sm, sn+back, i-back
 				}
 			}
 		}

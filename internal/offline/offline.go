@@ -330,7 +330,10 @@ func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	// No stage writes to tokens (idioms and the rest build new slices),
 	// so the question's own tokens serve the repair of slipped pairs too.
-	words := tokenize(question)
+	// Asides that only repeat the question ("(OMIM)" after its words,
+	// "(s)he") are set aside first (asides.go), and slips of typing a
+	// function word ("teh") read as the word meant (spelling.go).
+	words := fixFunctionTypos(tokenize(p.lx.dropAsides(question)))
 	toks := p.lx.shareHeads(p.lx.idioms(words))
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")

@@ -115,6 +115,10 @@ func sortPhrases(toks []token) []token {
 				break
 			}
 		}
+		if j == i+1 {
+			// "Order the countries by ...": a noun said before (asides.go).
+			j += sortedRepeat(toks, i, j)
+		}
 		switch {
 		case hasWords(toks, j, "by") || hasWords(toks, j, "using"):
 			out = append(out, wordToken("sorted"), wordToken("by"))

@@ -30,7 +30,12 @@ import (
 //     name) corrects only to a value.
 //
 // The corrected word is then linked as if the question had spelt it so,
-// with the phrases it may start.
+// with the phrases it may start, or the phrase the words just before it
+// begin: a later word of a longer name ("mean visiblity" for
+// mean_visibility_miles) or of a value of several words ("Chris Jaskson")
+// is a candidate too, linked with the words before it (misspeltWithin).
+// Function words are too short to compare; their common slips ("teh")
+// are listed instead (functionTypos).
 
 // minMisspelt is the shortest word read as a misspelling: shorter words
 // lie within one edit of too many others ("male", "mail").
@@ -85,6 +90,28 @@ func (lx *lexicon) indexSpelling() {
 			add(spellName, k)
 		}
 	}
+	// A later word of a longer name ("visibility" of
+	// mean_visibility_miles) or of a value of several words ("Harris" of
+	// "Brittany Harris"): corrected, it ends or continues the phrase the
+	// words before it begin (misspeltWithin).
+	for k, refs := range lx.names {
+		if strings.Contains(k, " ") && bestClass(refs) < classSynonym {
+			for _, w := range strings.Fields(k)[1:] {
+				if len(lx.names[w]) == 0 && !hardStops[w] && !softStops[w] {
+					add(spellName, w)
+				}
+			}
+		}
+	}
+	for k, vals := range lx.values {
+		if strings.Contains(k, " ") && heldByOneColumn(vals) && vals[0].complete {
+			for _, w := range strings.Fields(k) {
+				if len(lx.values[w]) == 0 && !hardStops[w] && !softStops[w] {
+					add(spellValue, w)
+				}
+			}
+		}
+	}
 	for k, kw := range keywords {
 		if !strings.Contains(k, " ") && kw.kind != kwStop {
 			add(spellKeyword, k)
@@ -110,29 +137,70 @@ func heldByOneColumn(vals []valueRef) bool {
 // misspelt links the word at i, which links to nothing, as the one word of
 // the database it is a near misspelling of, with any phrase the corrected
 // word starts.
-func (lx *lexicon) misspelt(toks []token, i int, before []mention) (mention, int, bool) {
+//
+// The mention may start up to back words before i, when the corrected
+// word ends or continues a phrase they begin ("mean visiblity" is
+// mean_visibility_miles): the caller drops the mentions of those words.
+func (lx *lexicon) misspelt(toks []token, i int, before []mention) (m mention, back, n int, ok bool) {
 	t := toks[i]
 	if t.kind != tokWord || len(t.text) < minMisspelt || !isASCIILetters(t.text) || knownWord(t.text) {
-		return mention{}, 0, false
+		return mention{}, 0, 0, false
 	}
 	c, ok := lx.nearest(t, i > 0 && startsUpper(t.raw))
 	if !ok {
-		return mention{}, 0, false
+		return mention{}, 0, 0, false
 	}
 	fixed := token{kind: tokWord, text: c.word, raw: t.raw, stem: c.word, plural: t.plural}
 	if c.src != spellName {
 		fixed = wordToken(c.word)
 		fixed.raw = t.raw
 	}
+	if bm, b, bn, ok := lx.misspeltWithin(toks, i, before, fixed); ok {
+		return bm, b, bn, true
+	}
 	rest := append([]token{fixed}, toks[i+1:]...)
-	m, n := lx.longest(rest, 0)
+	m, n = lx.longest(rest, 0)
 	if n == 0 {
 		m, n = lx.single(rest, 0, before)
 	}
 	if n == 0 || m.kind == mUnknown || m.kind == mStop {
-		return mention{}, 0, false
+		return mention{}, 0, 0, false
 	}
-	return m, n, true
+	return m, 0, n, true
+}
+
+// maxBack is the most words before a corrected word that its phrase may
+// start with.
+const maxBack = 3
+
+// misspeltWithin links the corrected word at i as part of a name or value
+// phrase that starts one to maxBack words before it, when those words are
+// plain words whose mentions lie wholly among them. The longest such
+// phrase is taken; it must be a name or a value.
+func (lx *lexicon) misspeltWithin(toks []token, i int, before []mention, fixed token) (mention, int, int, bool) {
+	for b := min(maxBack, i); b >= 1; b-- {
+		if !plainWords(toks[i-b:i]) || !mentionsWithin(before, i-b) {
+			continue
+		}
+		span := make([]token, 0, len(toks)-i+b)
+		span = append(append(append(span, toks[i-b:i]...), fixed), toks[i+1:]...)
+		m, n := lx.longest(span, 0)
+		if n > b && (m.kind == mName || m.kind == mValue) {
+			return m, b, n - b, true
+		}
+	}
+	return mention{}, 0, 0, false
+}
+
+// mentionsWithin reports whether no mention starts before from and ends
+// after it: the mentions from there on can give way to one phrase.
+func mentionsWithin(ms []mention, from int) bool {
+	for k := len(ms) - 1; k >= 0 && ms[k].to > from; k-- {
+		if ms[k].from < from {
+			return false
+		}
+	}
+	return true
 }
 
 // nearest returns the one candidate nearest to the word, if exactly one is.
@@ -410,3 +478,32 @@ var frequentWords = setOf(
 	"within", "without", "woman", "women", "wonder", "words", "worker", "world", "worry", "would",
 	"write", "writer", "wrong", "young", "yourself", "youth",
 )
+
+// functionTypos are the slips of typing English function words that are
+// no word themselves ("teh" for the): read as the word meant before
+// linking, since a function word too short for misspelt would otherwise
+// stop the question as a word that links to nothing. Only letter swaps
+// that make no English word are listed, so none can mean itself.
+var functionTypos = map[string]string{
+	"teh": "the", "hte": "the", "adn": "and", "thier": "their", "whihc": "which",
+	"wich": "which", "waht": "what", "taht": "that", "wiht": "with", "whcih": "which",
+	"thta": "that", "wihch": "which", "whta": "what",
+}
+
+// fixFunctionTypos returns toks with each function-word slip read as the
+// word meant. A slip written in capitals ("TEH") is left alone: it may be
+// a code.
+func fixFunctionTypos(toks []token) []token {
+	for i, t := range toks {
+		w, ok := functionTypos[t.text]
+		if !ok || t.kind != tokWord || isAcronym(t.raw) {
+			continue
+		}
+		fixed := wordToken(w)
+		if startsUpper(t.raw) {
+			fixed.raw = strings.ToUpper(w[:1]) + w[1:]
+		}
+		toks[i] = fixed
+	}
+	return toks
+}
