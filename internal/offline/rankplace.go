@@ -27,6 +27,8 @@ func (p *parser) headRanked(i int) int {
 			continue
 		case h < 0 && m.kind == mName:
 			h = j
+		case h >= 0 && p.restatesHead(j, h): // besideagg2.go
+			continue
 		default:
 			return -1
 		}

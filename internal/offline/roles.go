@@ -715,6 +715,9 @@ func (p *parser) common(i int) *refusal {
 			x = c
 		}
 	}
+	if x < 0 {
+		x = p.headBeyondVerb(i) // "the nominee who was nominated the most times" (besideagg2.go)
+	}
 	for _, c := range []int{p.object(i), p.prev(i)} {
 		if x < 0 && p.isTable(c) && !p.used[c] {
 			x = c
@@ -1152,6 +1155,7 @@ func (p *parser) inRelClause(i int) bool {
 // this version does not build.
 func (p *parser) check() *refusal {
 	f := p.f
+	p.countAsColumn() // "the name and number of floors of all buildings" (besideagg2.go)
 	if p.dir != nil {
 		switch {
 		case f.sortAgg, p.aggSorted:

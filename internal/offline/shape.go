@@ -541,6 +541,13 @@ func (r *resolver) projection() *refusal {
 	if regrouped != nil && !slices.Contains(beside, regrouped) {
 		beside = append(beside, regrouped)
 	}
+	// "the id and details of the customers with at least 3 events":
+	// the groups' details column beside their key (besideagg2.go).
+	if b, ok, rf := r.groupDetails(beside); rf != nil {
+		return rf
+	} else if ok {
+		beside, extra = b, true
+	}
 	if extra {
 		q.groupBy = beside
 	}
