@@ -84,7 +84,8 @@ func (lx *lexicon) ignoreFillers(toks []token, ms []mention) []mention {
 		if m.kind != mUnknown || m.to-m.from != 1 || toks[m.from].kind != tokWord {
 			continue
 		}
-		if w := toks[m.from].text; fillerAdverbs[w] || lx.headOfColumn(toks, ms, i, w) {
+		// unitAfterNumber: "above 100000 dollars" (numbers3.go).
+		if w := toks[m.from].text; fillerAdverbs[w] || lx.headOfColumn(toks, ms, i, w) || lx.unitAfterNumber(ms, i, w) {
 			m.kind, m.ignored = mStop, true
 		}
 	}

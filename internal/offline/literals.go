@@ -275,7 +275,7 @@ func (p *parser) literals() *refusal {
 			p.used[i] = true
 			p.f.filters = append(p.f.filters, f)
 		case m.kind == mNumber, m.kind == mQuoted, m.kind == mValue && m.weak:
-			if r := p.literal(i); r != nil {
+			if r := p.measuredLiteral(i); r != nil { // a unit after a number: numbers3.go
 				return r
 			}
 		}
@@ -309,6 +309,17 @@ func (p *parser) literal(i int) *refusal {
 	} else if k := p.boundBefore(c, i); k >= 0 {
 		// "after the year 1989": the bound before the column (compare.go).
 		cmp, op = k, p.ms[k].kw.op
+	} else if k := p.boundBeforeOf(c, i); k >= 0 {
+		// "at least a salary of 100000" (numbers3.go).
+		cmp, op = k, p.ms[k].kw.op
+	}
+	if n, neg := p.notBound(c, cmp, op); n >= 0 {
+		// "salary is not more than 100000" (numbers3.go).
+		p.used[n], op = true, neg
+		if p.negSet == n {
+			p.negSet = -1
+		}
+		c = p.prev(n)
 	}
 	if m.kind == mNumber && p.yearsOld(i) && !p.isCol(c) {
 		// "students over 20 years old": the age column, not named.
@@ -357,6 +368,9 @@ func (p *parser) literal(i int) *refusal {
 	if ok, r := p.timesCond(i, cmp, c, op); ok {
 		return r
 	}
+	if ok, r := p.timesIn(i, cmp, op); ok { // numbers3.go
+		return r
+	}
 	if n := p.next(i); p.colRowsCounted(i, cmp, n) {
 		// "counties that have at least two delegates" (countvalues.go)
 		return p.countCond(i, cmp, n, op)
@@ -364,6 +378,11 @@ func (p *parser) literal(i int) *refusal {
 	if a, c := p.aggAfterNumber(i, cmp); a >= 0 {
 		// "types that have more than 10000 total accesses" (countvalues.go)
 		return p.aggCond(i, cmp, c, a, p.nameBeforeRel(cmp), op)
+	}
+	if d, n := p.distinctCounted(i, cmp); n >= 0 && (cmp >= 0 || p.relBefore(i)) {
+		// "more than four distinct addresses" (numbers3.go)
+		p.used[d] = true
+		return p.countCond(i, cmp, n, op)
 	}
 	if n := p.next(i); m.kind == mNumber && p.isTable(n) && p.countedNext(i, n) && (cmp >= 0 || p.relBefore(i)) {
 		// "with more than 3 orders", "locations with only 1 station"
@@ -433,8 +452,9 @@ func (p *parser) literal(i int) *refusal {
 	if p.yearOr(i, cmp, c) || p.bothNumbers(i, cmp, c) || p.bothYear(i, cmp, c) || p.yearOfValue(i, cmp, c) {
 		return nil
 	}
-	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && n == i+1 {
-		// "books with more than 300 pages": the column follows the number.
+	if n := p.next(i); m.kind == mNumber && p.isCol(n) && !p.used[n] && (n == i+1 || p.unitBetween(i, n)) {
+		// "books with more than 300 pages": the column follows the number
+		// (past a unit: "5000 miles of distance", numbers3.go).
 		p.used[i], p.used[n] = true, true
 		if cmp >= 0 {
 			p.used[cmp] = true
@@ -501,6 +521,9 @@ func (p *parser) between(i, b int) *refusal {
 	lo, up, ends := p.rangeEnds(i, hi)
 	if ends && p.yearsBetween(c, b, i, and, hi) {
 		return nil
+	}
+	if n := p.colAfterRange(c, hi); n >= 0 && ends {
+		c = n // "between 1000 and 3000 dollars outstanding" (numbers3.go)
 	}
 	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || !ends {
 		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)

@@ -59,9 +59,14 @@ func orMore(toks []token) []token {
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if i+2 < len(toks) && isCountWord(t) && toks[i+1].text == "or" && !numberAfter(toks, i+2) {
+		// "300 dollars or more": past a unit (numbers3.go), as "300 or more".
+		unit := 0
+		if i+3 < len(toks) && isCountWord(t) && unitDims[toks[i+1].text] != "" && toks[i+2].text == "or" {
+			unit = 1
+		}
+		if i+2+unit < len(toks) && isCountWord(t) && toks[i+1+unit].text == "or" && !numberAfter(toks, i+2+unit) {
 			var lead []string
-			switch toks[i+2].text {
+			switch toks[i+2+unit].text {
 			case "more", "greater", "above", "over", "later", "after", "older":
 				lead = []string{"at", "least"}
 			case "less", "fewer", "below", "under", "earlier", "before", "younger":
@@ -72,8 +77,8 @@ func orMore(toks []token) []token {
 				for _, w := range lead {
 					out = append(out, wordToken(w))
 				}
-				out = append(out, t)
-				i += 2
+				out = append(out, toks[i:i+1+unit]...)
+				i += 2 + unit
 				continue
 			}
 		}
