@@ -488,6 +488,12 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: c, op: op, lit: m.text, text: p.ms[c].text + " " + m.text})
 		return nil
 	}
+	if cmp < 0 && c == i-1 {
+		// "the institution \"X\"", X stored nowhere (placevalues.go)
+		if ok, r := p.unstoredLabel(c, i); r != nil || ok {
+			return r
+		}
+	}
 	if m.kind == mQuoted && cmp >= 0 && op != "=" && op != "!=" && isoLiteral(m.text) && !p.isCol(c) && p.dayOfSubject(cmp) {
 		// "shipments before 2018-03-17": a day compared with the
 		// subject's one date column (dayFilter), as a bare year is.

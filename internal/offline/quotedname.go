@@ -24,7 +24,8 @@ func (lx *lexicon) quotedColumns(ms []mention) []mention {
 // that names exactly one column, as that column: "the \"date became
 // customers\" of the customers" asks for date_became_customer. The phrase
 // must link whole as one column's full name (up to plural and
-// inflection) and no table's; a leading "the" is allowed.
+// inflection, or through synonyms for a phrase of two words or more:
+// quotedClass, placevalues.go) and no table's; a leading "the" is allowed.
 func (lx *lexicon) quotedColumn(m mention) (mention, bool) {
 	if m.kind != mQuoted || len(m.vals) > 0 {
 		return m, false
@@ -36,7 +37,7 @@ func (lx *lexicon) quotedColumn(m mention) (mention, bool) {
 		}
 		named = append(named, x)
 	}
-	if len(named) != 1 || named[0].kind != mName || len(named[0].tables) > 0 || len(named[0].cols) != 1 || named[0].cols[0].class != classExact {
+	if len(named) != 1 || named[0].kind != mName || len(named[0].tables) > 0 || len(named[0].cols) != 1 || !quotedClass(named[0], m.text) {
 		return m, false
 	}
 	n := named[0]
