@@ -21,7 +21,16 @@ func (p *parser) countSubject(i, y int) (int, []int) {
 	if x, verbs := p.nameBeforeLink(i, y); x >= 0 {
 		return x, verbs
 	}
-	return p.nameBeforeRelation(i)
+	if x, verbs := p.nameBeforeRelation(i); x >= 0 {
+		return x, verbs
+	}
+	if x, verbs := p.nameBeforeRoleVerb(i, y); x >= 0 {
+		return x, verbs // "the nominees that have been nominated more than two musicals" (countrel.go)
+	}
+	if x := p.nameRightBefore(i, y); x >= 0 {
+		return x, nil // "the order more than two invoices" (countrel.go)
+	}
+	return p.nameBeforeAndHave(i, y), nil // "customers who use … and have more than 2 orders" (countrel.go)
 }
 
 // nameBeforeLink finds X in "the instructors who advise more than one

@@ -580,6 +580,7 @@ func (p *parser) countCond(i, cmp, y int, op string) *refusal {
 	for _, v := range verbs {
 		p.used[v] = true
 	}
+	p.countedVia(x, y) // "chosen by more than 2 customers": rows of X's table (countrel.go)
 	f.agg, f.having, f.havingN, f.countGroups = "count", op, k, true
 	f.counted = y
 	f.tables = append(f.tables, y)

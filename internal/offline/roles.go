@@ -380,6 +380,9 @@ func (p *parser) extreme(i int) *refusal {
 	if p.heightRank(i, obj) { // aggshape.go
 		return nil
 	}
+	if c := p.tableModifier(i, obj); c >= 0 {
+		obj = c // "the greatest body weight": a column, not a count (countrel.go)
+	}
 	if y := obj; p.is(y, kwCount) || p.isTable(y) {
 		if p.is(y, kwCount) {
 			y = p.object(y)
@@ -519,6 +522,12 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if x < 0 {
 		x, verbs = p.rankLinkName(i, y) // rankrows.go
 	}
+	if x < 0 {
+		x = p.nameBeforeObjectClause(i, y) // "the type most attractions belong to" (countrel.go)
+	}
+	if x < 0 {
+		x, verbs = p.nameBeforeRoleVerb(i, y) // "the nominee who has been nominated for the most musicals" (countrel.go)
+	}
 	if x >= 0 && p.pendingTop() {
 		// "the top 3 departments that offer the most courses": the key
 		// of the pending top N is the count.
@@ -533,6 +542,7 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if by >= 0 {
 		p.used[by] = true
 	}
+	p.countedVia(x, y) // "chosen by the most customers": rows of X's table (countrel.go)
 	f.countRank, f.countGroups, f.desc = true, true, p.ms[i].kw.kind == kwMax
 	if f.limit == 0 {
 		f.limit = 1
@@ -1245,7 +1255,8 @@ func (p *parser) nameBeforeBy(i int) (int, int) {
 		case m.kind != mStop:
 			return -1, -1
 		default:
-			participle = participle || isParticiple(lower(m.text))
+			// "chosen by": irregular participles too (countrel.go)
+			participle = participle || isParticiple(lower(m.text)) || irregularParticiple(lower(m.text))
 		}
 	}
 	return -1, -1
