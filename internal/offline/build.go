@@ -354,6 +354,9 @@ func whereText(q *query) string {
 			b.WriteString(" and ")
 		}
 		switch {
+		case c.child != nil && c.child == c.col.table && c.sub != nil && len(c.sub.conds) == 1 && c.sub.conds[0].child != nil:
+			// negation5.go: a difference of values
+			fmt.Fprintf(&b, "%s is none of those of %s rows some %s row refers to", c.col.ref, c.child.name, c.sub.conds[0].child.name)
 		case c.child != nil && c.op == "in":
 			fmt.Fprintf(&b, "some %s row refers to %s", c.child.name, c.col.ref)
 		case c.child != nil:

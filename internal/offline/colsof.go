@@ -31,8 +31,10 @@ func (r *resolver) labelForName(m int) []nameRef {
 	}
 	t := r.lx.tables[owner[0].table]
 	for _, c := range t.cols {
-		if c != nil && slices.Contains(c.stems, stem("name")) {
-			return nil // a name column it has: not a label's question
+		if c != nil && !c.id && slices.Contains(c.stems, stem("name")) {
+			// A name column it has: not a label's question. A key named
+			// for a name (course.dept_name) is its parent's name.
+			return nil
 		}
 	}
 	if len(t.labels) != 1 {

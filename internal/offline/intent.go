@@ -100,6 +100,9 @@ type frame struct {
 	// lackingBy marks a passive "not employed by any Y": the agent
 	// phrase says how Y relates, through whichever table links them.
 	lackingBy bool
+	// lackingValues marks "X without Y" whose X is a column's values, not
+	// rows: "hometowns not associated with any gymnast" (negation5.go).
+	lackingValues bool
 	// negSet marks an EXCEPT read from a negated condition (negation.go):
 	// each side must read one table.
 	negSet bool

@@ -73,8 +73,9 @@ func (p *parser) negations() *refusal {
 		if m.kind != mKeyword || m.kw.kind != kwNot {
 			continue
 		}
-		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && (p.tableBefore(i) || !negatedCond(p.ms, i) && p.rowsBefore(i)) {
+		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && (p.tableBefore(i) || !negatedCond(p.ms, i) && (p.rowsBefore(i) || p.valuesBefore(i))) {
 			p.f.lacking, p.f.lackingVerb, p.f.lackingFar, p.f.lackingBy = l.y, l.verb, l.far, l.by >= 0
+			p.f.lackingValues = !p.tableBefore(i) && !p.rowsBefore(i) // negation5.go
 			p.used[i], p.used[l.y] = true, true
 			for _, x := range []int{l.verb, l.far, l.by} {
 				if x >= 0 {

@@ -158,7 +158,7 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 	}
 	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
 		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount, havingRows: f.havingRows}
-	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.modeGroup, r.orders, r.projection} {
+	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.modeGroup, r.orders, r.projection, r.valuesLacking} {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}
@@ -231,6 +231,9 @@ func (r *resolver) lacking() *refusal {
 			y = l
 		}
 	}
+	if t := r.ownCompound(y); t != nil {
+		y = t // negation5.go: faculty_participates_in for participates_in
+	}
 	edges := r.lackingEdges(y)
 	if y == r.subject || len(edges) != 1 || len(edges[0].from) != 1 {
 		return refuseUnresolved("I could not tell how %s without %s should be read: %s does not refer to %s by one key.", r.subject.name, y.name, y.name, r.subject.name)
@@ -248,7 +251,7 @@ func (r *resolver) lacking() *refusal {
 		if rf := sr.filters(); rf != nil {
 			return rf
 		}
-		if len(sr.q.joins) > 0 {
+		if len(sr.q.joins) > 0 && !r.subParentOK(y, sr.q) {
 			// "customers without orders in Germany": the country is the
 			// customer's, not the order's; which rows it limits is a guess.
 			return refuseUnsupported("conditions after %q on another table than %s", m.text, y.name)
@@ -290,7 +293,15 @@ func (r *resolver) lackingTable(m mention) (*tableInfo, *refusal) {
 // several, the one whose column the verb names ("hosted": host_city_id).
 func (r *resolver) lackingEdges(y *tableInfo) []fkEdge {
 	edges := y.parents[r.subject.idx]
-	if len(edges) < 2 || r.f.lackingVerb < 0 {
+	if len(edges) < 2 {
+		return edges
+	}
+	if r.f.lackingVerb < 0 {
+		// Of two keys, the one named after the question's table when the
+		// other is named after Y (negation5.go).
+		if e := r.ownerEdge(y, edges); e != nil {
+			return e
+		}
 		return edges
 	}
 	var named []fkEdge
