@@ -387,6 +387,12 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if g, mrf, ok := p.planByMoney(toks, tr); ok {
 		return g, mrf
 	}
+	// A key column named as a noun for the rows it refers to
+	// (keynouns.go), likewise; before the row-noun reading, which
+	// would read the word as rows of a table with no key to say which.
+	if g, krf, ok := p.planByKeyNoun(toks, raw, tr); ok && krf == nil {
+		return g, nil
+	}
 	if unknown {
 		if g, nrf, ok := p.planByRowNoun(toks, ms, tr); ok {
 			return g, nrf
@@ -445,5 +451,7 @@ func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Pla
 	if rf := textOrderConflict(q); rf != nil {
 		return nil, rf
 	}
+	// A key shown beside the columns of the rows it names (keynouns.go).
+	dropNamedKeys(p.lx, q)
 	return noteIgnored(build(q), ms), nil
 }
