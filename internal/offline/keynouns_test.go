@@ -37,7 +37,7 @@ func matchSchema() *schema.Schema {
 }
 
 // staffSchema: an employee's manager is another employee.
-func staffSchema() *schema.Schema {
+func selfKeySchema() *schema.Schema {
 	return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
 		table("employee", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Ann"), col("manager", "INTEGER")},
 			fk("manager", "employee")),
@@ -92,7 +92,7 @@ func TestKeyNounsRefused(t *testing.T) {
 		`Who are the winners of the matches lost by Ann?`,
 		`What is the average age of the winners?`,
 	})
-	runRefusals(t, staffSchema(), []string{
+	runRefusals(t, selfKeySchema(), []string{
 		`What is the name of each employee's manager?`,
 	})
 	runRefusals(t, advisingSchema(), []string{
