@@ -36,7 +36,7 @@ func matchSchema() *schema.Schema {
 	}}
 }
 
-// staffSchema: an employee's manager is another employee.
+// selfKeySchema: an employee's manager is another employee.
 func selfKeySchema() *schema.Schema {
 	return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
 		table("employee", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Ann"), col("manager", "INTEGER")},
