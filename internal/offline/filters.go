@@ -236,6 +236,9 @@ func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
 	if fs.lone {
 		return r.loneFilter(fs)
 	}
+	if fs.unit != "" {
+		return r.unitFilter(fs) // "flights under 300 dollars" (unitcols.go)
+	}
 	k := fs.grade
 	if k == 0 {
 		k = adjAge

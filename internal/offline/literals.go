@@ -366,6 +366,10 @@ func (p *parser) literal(i int) *refusal {
 			return nil
 		}
 	}
+	if p.unitMeasured(i, cmp, c, op) {
+		// "flights under 300 dollars": the unit's one column (unitcols.go).
+		return nil
+	}
 	if ok, r := p.timesCond(i, cmp, c, op); ok {
 		return r
 	}
@@ -531,6 +535,9 @@ func (p *parser) between(i, b int) *refusal {
 	}
 	if n := p.colAfterRange(c, hi); n >= 0 && ends {
 		c = n // "between 1000 and 3000 dollars outstanding" (numbers3.go)
+	}
+	if ends && p.unitRange(b, i, and, hi, lo, up) {
+		return nil // "between 1000 and 3000 dollars", no column named (unitcols.go)
 	}
 	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || !ends {
 		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)

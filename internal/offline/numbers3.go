@@ -156,6 +156,9 @@ var unitNames = map[string]string{
 // right after a number (see unitDims) that no column of the schema
 // contradicts.
 func (lx *lexicon) unitAfterNumber(ms []mention, i int, w string) bool {
+	if _, scoped := scopedUnits[w]; scoped {
+		return lx.scopedUnitAfterNumber(ms, i, w) // times and areas (unitcols.go)
+	}
 	dim, ok := unitDims[w]
 	if !ok || i == 0 || ms[i-1].kind != mNumber || ms[i-1].to != ms[i].from {
 		return false
@@ -218,7 +221,7 @@ func (p *parser) unitBetween(i, n int) bool {
 	if n != i+2 && n != i+3 || !p.numericCol(n) {
 		return false
 	}
-	if u := p.ms[i+1]; u.kind != mStop || !u.ignored || unitDims[lower(u.text)] == "" {
+	if u := p.ms[i+1]; u.kind != mStop || !u.ignored || !isUnit(lower(u.text)) {
 		return false
 	}
 	return n == i+2 || p.ms[i+2].kind == mStop && lower(p.ms[i+2].text) == "of"
@@ -231,7 +234,14 @@ func (p *parser) unitFollows(i int) bool {
 		return false
 	}
 	u := p.ms[i+1]
-	return u.kind == mStop && u.ignored && unitDims[lower(u.text)] != ""
+	return u.kind == mStop && u.ignored && isUnit(lower(u.text))
+}
+
+// isUnit reports whether w is a unit of unitDims or of scopedUnits
+// (unitcols.go).
+func isUnit(w string) bool {
+	d, _ := unitKind(w)
+	return d != ""
 }
 
 // measuredLiteral places the number, quoted text or value at i (literal)
@@ -241,8 +251,11 @@ func (p *parser) unitFollows(i int) bool {
 // flights) is refused.
 func (p *parser) measuredLiteral(i int) *refusal {
 	before := len(p.f.filters)
-	if r := p.literal(i); r != nil || !p.unitFollows(i) {
+	if r := p.literal(i); r != nil {
 		return r
+	}
+	if p.unitNarrows(i) || !p.unitFollows(i) { // a unit the column's name holds (unitcols.go)
+		return nil
 	}
 	if before > len(p.f.filters) {
 		before = 0
