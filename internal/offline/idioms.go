@@ -22,7 +22,7 @@ var relationIdioms = []struct {
 // idioms rewrites the phrases of this file, height.go and verbs.go into the words
 // the parser reads.
 func (lx *lexicon) idioms(toks []token) []token {
-	return lx.reachedBounds(heightComparisons(lx.relationIdioms(postSuperlatives(toks)))) // postSuperlatives: besideagg2.go
+	return lx.reachedBounds(heightComparisons(lx.relationIdioms(postSuperlatives(eachFront(toks))))) // postSuperlatives: besideagg2.go; eachFront: tablebeside.go
 }
 
 // relationIdioms rewrites each relation idiom as its verb, unless the

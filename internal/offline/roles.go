@@ -1016,7 +1016,7 @@ func (p *parser) leftovers() *refusal {
 			a, b := p.prev(i), p.next(i)
 			switch {
 			case p.isTable(a) && p.isTable(b):
-				if p.theirBetween(i, b) && len(f.paired) == 0 && f.agg == "" && f.counted < 0 {
+				if (p.theirBetween(i, b) || p.theyAfter(b)) && len(f.paired) == 0 && f.agg == "" && f.counted < 0 { // theyAfter: tablebeside.go
 					// "the names of members and their parties".
 					f.paired = []int{b}
 					continue
@@ -1200,6 +1200,10 @@ func (p *parser) check() *refusal {
 		// "the majors and the number of students": a count per value.
 		f.groups, f.project = f.project, nil
 	} else if t := p.eachTable(); t >= 0 {
+		f.groups, p.used[t] = []int{t}, true
+	} else if t := p.listedParent(); t >= 0 {
+		// "the ids and names of all customers and the number of
+		// accounts": a count per listed row (tablebeside.go).
 		f.groups, p.used[t] = []int{t}, true
 	} else if p.eachBack && !p.eachSortedGroup() { // orderphrases.go
 		return refuseUnresolved("I could not tell what \"each\" refers to.")
