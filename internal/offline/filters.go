@@ -205,7 +205,7 @@ func (r *resolver) literalFilter(fs filterSpec) (condSpec, *refusal) {
 			return condSpec{col: col, op: fs.op, vals: []any{fmt.Sprint(v)}}, nil
 		}
 	case float64:
-		if col.kind == schema.KindReal {
+		if col.kind == schema.KindReal || decimalBound(col, fs.op) { // "rated above 3.5" (implicitcmp.go)
 			return condSpec{col: col, op: fs.op, vals: []any{v}}, nil
 		}
 	}
@@ -244,6 +244,7 @@ func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
 		k = adjAge
 	}
 	ages := adjCols(k, r.subject, true)
+	ages = r.shorterHeights(fs, k, ages) // "shorter than 1.8": a height (implicitcmp.go)
 	if len(ages) == 0 {
 		ages = r.nearGraded(k, true)
 	}

@@ -39,7 +39,7 @@ type token struct {
 // rewritten into the phrases the parser reads (where.go, bounds.go,
 // order.go, times.go).
 func tokenize(q string) []token {
-	return orMore(repetitions(sortPhrases(orEqual(expandShared(whereLocated(scan(quoteDates(q), true)))))))
+	return orMore(yearWordAfterCmp(repetitions(sortPhrases(orEqual(expandShared(whereLocated(scan(quoteDates(q), true))))))))
 }
 
 // orMore rewrites a bound written after its number ("3 or more actors",
@@ -71,9 +71,13 @@ func orMore(toks []token) []token {
 				lead = []string{"at", "least"}
 			case "less", "fewer", "below", "under", "earlier", "before", "younger":
 				lead = []string{"at", "most"}
+			default:
+				lead = orBoundLead(toks, i+2+unit) // "4 or higher" (implicitcmp.go)
 			}
+			lead = yearBoundLead(lead, toks, i+2+unit, t) // "2000 or later" (implicitcmp.go)
 			if lead != nil {
 				rewrite(i)
+				out = dropYearPrep(out, t) // "in 2000 or later" (implicitcmp.go)
 				for _, w := range lead {
 					out = append(out, wordToken(w))
 				}

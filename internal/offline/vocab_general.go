@@ -203,6 +203,7 @@ var generalWords = []wordGroup{
 	{words: []string{"start", "commence", "beginning", "commencement", "onset"}},
 	{words: []string{"end", "finish", "conclusion", "completion"}},
 	{words: []string{"founded", "established"}},
+	{words: []string{"built", "constructed", "erected"}}, // "buildings constructed before 1900": year_built
 	{words: []string{"foundation", "establishment"}},
 	{words: []string{"creation", "establishment", "foundation"}, oneWay: true},
 	{words: []string{"release", "launch"}},
