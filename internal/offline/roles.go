@@ -30,6 +30,9 @@ func (p *parser) keywords() *refusal {
 		case kwSum, kwAvg:
 			r = p.aggregate(i)
 		case kwMax, kwMin:
+			if p.extremeFirst(i) { // refers2.go: "with the largest salary first"
+				continue
+			}
 			r = p.extreme(i)
 		case kwTop, kwBottom:
 			r = p.top(i)
@@ -82,11 +85,17 @@ func (p *parser) keywords() *refusal {
 			if !p.isCol(n) {
 				return refuseUnresolved("I could not tell what to sort by after %q.", m.text)
 			}
-			if a := p.next(n); p.is(a, kwAnd, kwComma) && p.isCol(p.next(a)) {
+			// "by title and credits", "by name, then age": each key in
+			// turn (refers2.go).
+			keys, ok := p.sortKeys(n)
+			if !ok {
 				return refuseUnsupported("sorting by several columns")
 			}
-			f.sorts = append(f.sorts, sortSpec{m: n})
-			p.used[i], p.used[n] = true, true
+			for _, k := range keys {
+				f.sorts = append(f.sorts, sortSpec{m: k})
+				p.used[k] = true
+			}
+			p.used[i] = true
 		case kwAsc, kwDesc:
 			// "in descending order of price" names its key; otherwise the
 			// direction applies to the sort or ranking read elsewhere.
@@ -876,7 +885,7 @@ func (p *parser) rankAdjective(i int) {
 func (p *parser) group(i int) *refusal {
 	m := p.ms[i]
 	n := p.object(i)
-	for m.kw.kind == kwGroup && p.is(n, kwDistinct, kwGroup) && !p.used[n] {
+	for (m.kw.kind == kwGroup || p.byDifferent(i, n)) && p.is(n, kwDistinct, kwGroup) && !p.used[n] { // refers2.go
 		// "for each distinct product name", "for each of the different
 		// majors", "for each each": the groups are the values anyway.
 		p.used[n] = true
@@ -893,8 +902,17 @@ func (p *parser) group(i int) *refusal {
 	case p.isCol(n) && !p.used[n]:
 		if !hasAgg {
 			if m.kw.kind == kwBy {
-				p.f.sorts = append(p.f.sorts, sortSpec{m: n, by: true})
-				p.used[i], p.used[n] = true, true
+				// "employees by age then name": each key in turn
+				// (refers2.go).
+				keys, ok := p.sortKeys(n)
+				if !ok {
+					return refuseUnsupported("sorting by several columns")
+				}
+				for _, k := range keys {
+					p.f.sorts = append(p.f.sorts, sortSpec{m: k, by: true})
+					p.used[k] = true
+				}
+				p.used[i] = true
 				return nil
 			}
 			if p.eachColumn(i) { // aggshape.go
@@ -916,6 +934,10 @@ func (p *parser) group(i int) *refusal {
 		p.used[i], p.used[n] = true, true
 	case m.kw.kind == kwBy && p.isValue(n):
 		p.used[i] = true // "paid by card", "buildings managed by 'Emma'"
+	case p.byPronoun(i): // refers2.go: "the number of photos taken by it"
+		p.used[i] = true
+	case p.everyValued(i, n, hasAgg): // refers2.go: "for every English song"
+		p.used[i] = true
 	case p.byBeforeSets(i, n): // refersto.go
 		p.used[i] = true
 	case p.byPinnedRow(i, n): // refersto.go
@@ -1170,19 +1192,24 @@ func (p *parser) check() *refusal {
 		switch {
 		case f.sortAgg, p.aggSorted:
 			f.desc = p.dir.desc
+		case len(f.sorts) > 1:
+			// "in descending order of sales and profits": one key or
+			// both (refers2.go)?
+			return refuseUnsupported("one direction for several sort keys")
 		case len(f.sorts) > 0:
 			for k := range f.sorts {
 				f.sorts[k].desc, f.sorts[k].grade = p.dir.desc, p.dir.adj
 			}
 		case f.rows && f.adj == nil:
 			f.desc = p.dir.desc
-		case p.dir.alpha && f.agg == "" && !f.rows:
+		case p.dir.alpha && (f.agg == "" || f.countGroups) && !f.rows: // groups: refers2.go
 			f.alpha, f.desc = true, p.dir.desc
 		case f.agg == "count" && len(f.groups) == 1 && !f.rows && !f.countGroups:
 			// "the number of airports per country, from most to least":
 			// the direction orders the counts.
 			f.sortAgg, f.desc = true, p.dir.desc
 		case p.totalColumnOrdered(): // orderphrases.go
+		case p.gradeOrder(): // refers2.go: "from oldest to youngest"
 		case f.agg == "" && !f.rows && len(f.groups) == 0 && len(f.project) == 1 && p.dir.adj == 0:
 			// "the votes of elections in descending order": the one
 			// column shown is the key.

@@ -602,10 +602,11 @@ func (r *resolver) projection() *refusal {
 		}
 	}
 	if f.alpha {
-		if len(q.project) != 1 || !isTextual(q.project[0].kind) {
+		k := alphaKey(alphaShown(q, f)) // refers2.go: the one text column shown
+		if k == nil {
 			return refuseUnresolved("I could not tell which column to put in alphabetical order.")
 		}
-		q.order = append(q.order, orderSpec{col: q.project[0], desc: f.desc})
+		q.order = append(q.order, orderSpec{col: k, desc: f.desc})
 	}
 	// Columns asked for without naming a table ("list all countries") ask
 	// which values exist, so each is listed once.
