@@ -22,8 +22,9 @@ import (
 // generalWords are [wordGroup]s of general English, read as
 // [paraphrases] are. Two-way groups are words any of which may name the
 // same thing; a one-way group's first word is the schema's and the others
-// are more general or looser words a question may use for it.
-var generalWords = []wordGroup{
+// are more general or looser words a question may use for it. The
+// irregular plurals of [irregularPluralGroups] come first.
+var generalWords = append(irregularPluralGroups(), []wordGroup{
 	// People and their roles.
 	{words: []string{"person", "someone", "somebody"}, oneWay: true},
 	{words: []string{"employee", "personnel", "staff member", "staffer"}},
@@ -481,6 +482,211 @@ var generalWords = []wordGroup{
 	{words: []string{"height", "tall"}, oneWay: true},
 	{words: []string{"width", "wide"}, oneWay: true},
 	{words: []string{"weight", "heavy"}, oneWay: true},
+
+	// Round twenty-one: what typical databases store, domain by domain,
+	// in the other everyday words a question may use. Each entity and its
+	// common attributes were gone through from general English, not from
+	// the questions that failed. A word with another common sense ("side",
+	// "charge", "line", "class") is left out or one way.
+
+	// Sports: a club for a team, a fixture for a game, a venue for a
+	// stadium, a sportsman for a player, a defeat for a loss. Not a team
+	// for a club: a club's team may be one of its columns.
+	{words: []string{"team", "club"}, oneWay: true},
+	{words: []string{"game", "match", "fixture"}, oneWay: true},
+	{words: []string{"stadium", "venue", "ballpark", "sports ground"}, oneWay: true},
+	{words: []string{"player", "sportsman", "sportswoman", "sportsperson"}, oneWay: true},
+	{words: []string{"athlete", "sportsman", "sportswoman"}, oneWay: true},
+	{words: []string{"win", "victory"}},
+	{words: []string{"loss", "defeat"}, oneWay: true},
+	{words: []string{"rank", "standing", "placing", "placement"}, oneWay: true},
+
+	// Music and media: a record album for an album, a painter for an
+	// artist, a motion picture for a film, a cast member for an actor.
+	{words: []string{"album", "record album"}, oneWay: true},
+	{words: []string{"artist", "painter", "sculptor"}, oneWay: true},
+	{words: []string{"film", "motion picture", "feature film"}, oneWay: true},
+	{words: []string{"actor", "cast member", "thespian"}, oneWay: true},
+	{words: []string{"channel", "tv channel", "television channel"}, oneWay: true},
+	{words: []string{"publisher", "publishing company", "publishing firm"}, oneWay: true},
+	{words: []string{"playlist", "play list"}},
+	{words: []string{"writer", "screenwriter", "scriptwriter"}, oneWay: true},
+
+	// Education: a subject for a course, a mark for a grade, a field of
+	// study for a major.
+	{words: []string{"course", "subject"}, oneWay: true},
+	{words: []string{"grade", "mark"}, oneWay: true},
+	{words: []string{"enroll", "enrol"}},
+	{words: []string{"teacher", "schoolmaster", "schoolmistress"}, oneWay: true},
+	{words: []string{"tuition", "tuition fee", "school fee"}, oneWay: true},
+	{words: []string{"gpa", "grade point average"}},
+	{words: []string{"credit", "credit hour"}, oneWay: true},
+	{words: []string{"dorm", "hall of residence", "residence hall"}, oneWay: true},
+	{words: []string{"major", "field of study", "specialization", "specialisation"}, oneWay: true},
+
+	// Business: an office for a branch, a distributor for a supplier, a
+	// fee for a price, the headcount for the number of employees, the
+	// valuation for a market value.
+	{words: []string{"branch", "office"}, oneWay: true},
+	{words: []string{"supplier", "distributor", "wholesaler"}, oneWay: true},
+	{words: []string{"price", "fee"}, oneWay: true},
+	{words: []string{"number of employees", "headcount", "head count", "workforce", "staff size"}, oneWay: true},
+	{words: []string{"profit", "net income"}, oneWay: true},
+	{words: []string{"market value", "valuation", "market capitalization", "market capitalisation", "market cap"}, oneWay: true},
+	{words: []string{"founded", "formed", "incorporated"}, oneWay: true},
+
+	// Transport: an itinerary for a route, a ride for a trip, a landing
+	// for an arrival.
+	{words: []string{"route", "itinerary"}, oneWay: true},
+	{words: []string{"trip", "ride", "voyage"}, oneWay: true},
+	{words: []string{"arrival", "landing"}, oneWay: true},
+	{words: []string{"departure", "takeoff", "take off"}, oneWay: true},
+	{words: []string{"delay", "lateness"}, oneWay: true},
+
+	// Healthcare: a practitioner for a doctor, a clinic for a hospital, a
+	// consultation for an appointment.
+	{words: []string{"doctor", "practitioner", "medical practitioner"}, oneWay: true},
+	{words: []string{"hospital", "clinic"}, oneWay: true},
+	{words: []string{"appointment", "consultation"}, oneWay: true},
+
+	// Government and politics: a lawmaker for a representative, an
+	// elector for a voter, a shire for a county.
+	{words: []string{"representative", "congressman", "congresswoman", "lawmaker", "legislator"}, oneWay: true},
+	{words: []string{"senator", "legislator"}, oneWay: true},
+	{words: []string{"voter", "elector"}},
+	{words: []string{"county", "shire"}, oneWay: true},
+	{words: []string{"district", "constituency"}, oneWay: true},
+	{words: []string{"law", "legislation", "statute"}, oneWay: true},
+
+	// Geography: a peak for a mountain, a stream for a river, a territory
+	// for a region, a shore for a coast.
+	{words: []string{"mountain", "peak", "mount"}, oneWay: true},
+	{words: []string{"river", "stream"}, oneWay: true},
+	{words: []string{"region", "zone", "territory"}, oneWay: true},
+	{words: []string{"coast", "coastline", "shore"}, oneWay: true},
+
+	// Technology: an edition for a version, a display for a screen, a
+	// programmer for a developer.
+	{words: []string{"version", "edition"}, oneWay: true},
+	{words: []string{"screen", "display"}, oneWay: true},
+	{words: []string{"processor", "cpu", "chip"}, oneWay: true},
+	{words: []string{"developer", "programmer", "coder"}, oneWay: true},
+
+	// Housing and events: a carnival for a festival, a convention for a
+	// conference, a gathering for a meeting, a facility for an amenity.
+	{words: []string{"festival", "fest", "carnival"}, oneWay: true},
+	{words: []string{"conference", "convention", "symposium"}, oneWay: true},
+	{words: []string{"meeting", "gathering"}, oneWay: true},
+	{words: []string{"amenity", "facility"}, oneWay: true},
+	{words: []string{"room", "suite"}, oneWay: true},
+	{words: []string{"capacity", "occupancy", "maximum occupancy"}, oneWay: true},
+	{words: []string{"wedding", "marriage"}},
+	{words: []string{"workshop", "seminar"}, oneWay: true},
+
+	// Occupations a schema names by one word and a question by another.
+	{words: []string{"chef", "cook"}},
+	{words: []string{"conductor", "maestro"}, oneWay: true},
+	{words: []string{"farmer", "grower"}, oneWay: true},
+	{words: []string{"astronaut", "cosmonaut", "spaceman"}, oneWay: true},
+	{words: []string{"judge", "justice"}, oneWay: true},
+	{words: []string{"engineer", "technician"}, oneWay: true},
+
+	// Money and accounts: a trade for a transaction, a borrowing for a
+	// loan, a homepage for a website.
+	{words: []string{"transaction", "trade"}, oneWay: true},
+	{words: []string{"loan", "borrowing"}, oneWay: true},
+	{words: []string{"saving", "savings account"}, oneWay: true},
+	{words: []string{"checking", "checking account", "current account"}, oneWay: true},
+	{words: []string{"interest rate", "rate of interest"}},
+	{words: []string{"website", "homepage", "home page", "url"}, oneWay: true},
+
+	// Social media, software and wine.
+	{words: []string{"tweet", "post"}, oneWay: true},
+	{words: []string{"follower", "subscriber"}, oneWay: true},
+	{words: []string{"problem", "bug", "glitch"}, oneWay: true},
+	{words: []string{"winery", "vineyard", "wine maker", "winemaker"}, oneWay: true},
+	{words: []string{"grape", "grape variety", "varietal"}, oneWay: true},
+	{words: []string{"series", "serial"}, oneWay: true},
+	{words: []string{"transcript", "academic record"}, oneWay: true},
+
+	// General words a question uses for a more particular thing: a show
+	// for a cartoon or a series, a paper for a submission. Not "event" for
+	// a competition: a question's events are as often the rows that host
+	// or hold one.
+	{words: []string{"cartoon", "show"}, oneWay: true},
+	{words: []string{"series", "show"}, oneWay: true},
+	{words: []string{"submission", "paper"}, oneWay: true},
+	{words: []string{"tryout", "trial", "audition"}, oneWay: true},
+	{words: []string{"assessment", "evaluation", "appraisal"}, oneWay: true},
+
+	// Attributes of the things above a question names in other words:
+	// the box office for a film's gross, a shirt number for a jersey
+	// number, the tempo for the beats per minute.
+	{words: []string{"gross", "box office", "takings"}, oneWay: true},
+	{words: []string{"jersey number", "shirt number", "squad number", "uniform number"}, oneWay: true},
+	{words: []string{"draw", "tie"}, oneWay: true},
+	{words: []string{"bpm", "beats per minute", "tempo"}, oneWay: true},
+	{words: []string{"life expectancy", "expected lifespan", "average lifespan"}, oneWay: true},
+	{words: []string{"square footage", "square feet", "floor area", "sq ft"}, oneWay: true},
+	{words: []string{"dosage", "dose"}},
+}...)
+
+// Round twenty-one: the plurals no suffix rule of [singular] reaches, of
+// words a database may name its things by. A compound of man, woman or
+// person makes its plural as they do ("chairmen", "sportswomen",
+// "salespeople"), a word in -f or -fe its plural in -ves ("shelves"), and
+// a Latin word its Latin plural ("alumni", "curricula"). A plural means
+// only its singular, so each pair is a two-way group.
+var (
+	// manCompounds are everyday compounds of man and woman; their
+	// plurals end in -men and -women.
+	manCompounds = []string{"sportsman", "sportswoman", "chairman", "chairwoman", "congressman",
+		"congresswoman", "businessman", "businesswoman", "salesman", "saleswoman", "policeman",
+		"policewoman", "fireman", "spokesman", "spokeswoman", "fisherman", "craftsman", "statesman",
+		"serviceman", "servicewoman", "councilman", "councilwoman", "alderman", "postman", "repairman",
+		"foreman", "workman", "middleman", "horseman", "horsewoman", "newsman", "cameraman",
+		"anchorman", "anchorwoman", "weatherman", "countryman", "layman", "freshman", "gentleman",
+		"clergyman", "doorman", "handyman", "seaman", "airman", "nobleman", "frontman", "batsman"}
+	// personCompounds are compounds of person whose plural is -people.
+	personCompounds = []string{"salesperson", "businessperson", "spokesperson", "chairperson",
+		"craftsperson", "tradesperson", "layperson", "sportsperson", "townsperson"}
+	// vesPlurals map a singular in -f or -fe to its plural in -ves; the
+	// suffix rule would make "shelve" of "shelves". Not "leaf" or "life",
+	// whose plurals are also verbs ("leaves", "lives").
+	vesPlurals = map[string]string{"shelf": "shelves", "wife": "wives", "knife": "knives",
+		"thief": "thieves", "wolf": "wolves", "calf": "calves", "loaf": "loaves", "half": "halves",
+		"housewife": "housewives", "midwife": "midwives", "bookshelf": "bookshelves"}
+	// latinPlurals map a Latin or Greek singular to its plural (not the
+	// plurals in -ae, which the suffix rules already read).
+	latinPlurals = map[string]string{"alumnus": "alumni", "curriculum": "curricula",
+		"syllabus": "syllabi", "cactus": "cacti", "fungus": "fungi", "nucleus": "nuclei",
+		"stimulus": "stimuli", "radius": "radii", "appendix": "appendices", "genus": "genera",
+		"corpus": "corpora", "memorandum": "memoranda", "stratum": "strata", "bacterium": "bacteria",
+		"ox": "oxen", "hypothesis": "hypotheses", "diagnosis": "diagnoses", "prognosis": "prognoses",
+		"thesaurus": "thesauri", "focus": "foci"}
+)
+
+// irregularPluralGroups makes a two-way group of each irregular plural
+// and its singular, in a fixed order.
+func irregularPluralGroups() []wordGroup {
+	var out []wordGroup
+	for _, w := range manCompounds {
+		out = append(out, wordGroup{words: []string{w, strings.TrimSuffix(w, "man") + "men"}})
+	}
+	for _, w := range personCompounds {
+		out = append(out, wordGroup{words: []string{w, strings.TrimSuffix(w, "person") + "people"}})
+	}
+	for _, m := range []map[string]string{vesPlurals, latinPlurals} {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			out = append(out, wordGroup{words: []string{k, m[k]}})
+		}
+	}
+	return out
 }
 
 // equivalent preprocesses a group into the form [lexicon.addVariants]
