@@ -1,6 +1,9 @@
 package offline
 
-import "slices"
+import (
+	"slices"
+	"strings"
+)
 
 // Gradable adjectives: words that name a measure without naming its
 // column. "The heaviest player" ranks by the player's one weight column,
@@ -535,3 +538,41 @@ func (p *parser) gradedClauseAfter(t int) bool {
 
 // whoWords open a relative clause.
 var whoWords = setOf("that", "who", "which", "whose")
+
+// fromOneEnd returns a direction given by one end only ("the titles of
+// movies from the most recent", "from the highest"), ending its clause:
+// a sort whose other end the question leaves unsaid. Read as a
+// superlative it would keep one row where the asker wants them all in
+// order, so it is refused. ok is false when "from" starts no such phrase,
+// when "to" names the other end (fromToDirections), or when a noun
+// follows ("movies from the most recent year" keeps that year's rows).
+func fromOneEnd(toks []token) (string, bool) {
+	for i, t := range toks {
+		if t.kind != tokWord || t.text != "from" {
+			continue
+		}
+		j := i + 1
+		if hasWords(toks, j, "the") {
+			j++
+		}
+		k := j
+		switch {
+		case k+1 < len(toks) && fromToShort[toks[k].text+" "+toks[k+1].text] != "":
+			k += 2
+		case k+1 < len(toks) && (toks[k].text == "most" || toks[k].text == "least"):
+			k += 2
+		case k < len(toks) && toks[k].text != "most" && toks[k].text != "least" && (fromToWords[toks[k].text] || fromToShort[toks[k].text] != ""):
+			k++
+		default:
+			continue
+		}
+		if k == len(toks) || toks[k].text == "," || toks[k].text == "and" {
+			words := make([]string, 0, k-i)
+			for _, w := range toks[i:k] {
+				words = append(words, w.raw)
+			}
+			return strings.Join(words, " "), true
+		}
+	}
+	return "", false
+}

@@ -433,6 +433,9 @@ func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Pla
 	if len(toks) > maxTokens {
 		return nil, refuseUnsupported("questions longer than %d words", maxTokens)
 	}
+	if words, ok := fromOneEnd(toks); ok {
+		return nil, refuseUnresolved("I could not tell whether %q asks to sort the rows or to keep only the first one: name the other end too (for example: from the highest to the lowest).", words)
+	}
 	f, rf := parse(p.lx, ms)
 	if rf != nil {
 		return nil, rf

@@ -1,8 +1,10 @@
 package offline_test
 
 import (
+	"strings"
 	"testing"
 
+	"querent/internal/offline"
 	"querent/internal/schema"
 )
 
@@ -104,5 +106,12 @@ func TestRefers2Refusals(t *testing.T) {
 		"How many movies are directed by it?",
 		// More follows the superlative's column than a closing "first".
 		"List the names of people with the highest salary first joined.",
+		// One end of a direction only: a sort, not the one newest movie.
+		"Show the titles of movies from the most recent.",
+		"List the names and cities of people from the oldest, and their ages.",
 	})
+	p := offline.New(refers2Schema(), offline.Options{Today: today})
+	if _, tr := p.PlanWithTrace("Show the titles of movies from the most recent."); !strings.Contains(tr.Reason, `"from the most recent" asks to sort the rows`) {
+		t.Errorf("one end of a direction should be refused naming it, got %q", tr.Reason)
+	}
 }
