@@ -44,23 +44,12 @@ func quoteDates(q string) string {
 	if !hasDigitRun(q, 4) {
 		return q // most questions: no year, so none of the patterns can match
 	}
-	q = replaceOutsideQuotes(q, isoInText, func(m []string) (string, bool) {
-		y, _ := strconv.Atoi(m[1])
-		mo, _ := strconv.Atoi(m[2])
-		d, _ := strconv.Atoi(m[3])
-		iso, ok := isoDay(y, mo, d)
-		if !ok {
-			return "", false
-		}
-		if m[4] != "" {
-			sec := m[6]
-			if sec == "" {
-				sec = "00"
-			}
-			iso += " " + m[4] + ":" + m[5] + ":" + sec
-		}
-		return iso, true
-	})
+	if strings.IndexByte(q, '-') >= 0 { // isoInText needs its hyphens
+		q = replaceOutsideQuotes(q, isoInText, isoMatch)
+	}
+	if !mayNameMonth(q) {
+		return q
+	}
 	q = replaceOutsideQuotes(q, monthDayYear, func(m []string) (string, bool) {
 		d, _ := strconv.Atoi(m[2])
 		y, _ := strconv.Atoi(m[3])
@@ -71,6 +60,74 @@ func quoteDates(q string) string {
 		y, _ := strconv.Atoi(m[3])
 		return isoDay(y, monthNumbers[strings.ToLower(m[2])], d)
 	})
+}
+
+// isoMatch converts a match of isoInText: the day, and the time of day
+// when one is written.
+func isoMatch(m []string) (string, bool) {
+	y, _ := strconv.Atoi(m[1])
+	mo, _ := strconv.Atoi(m[2])
+	d, _ := strconv.Atoi(m[3])
+	iso, ok := isoDay(y, mo, d)
+	if !ok {
+		return "", false
+	}
+	if m[4] != "" {
+		sec := m[6]
+		if sec == "" {
+			sec = "00"
+		}
+		iso += " " + m[4] + ":" + m[5] + ":" + sec
+	}
+	return iso, true
+}
+
+// mayNameMonth reports whether q holds a month name as monthDayYear and
+// dayMonthYear read one: a whole run of word characters (\w: ASCII
+// letters, digits, underscore) that is a key of monthNumbers in any case.
+// Most questions with a year name no month, and both patterns, each
+// starting with a case-folded alternation, are slow to fail. A question
+// with a non-ASCII byte is left to the patterns, whose (?i) also folds a
+// few non-ASCII letters (ſ, K) to ASCII ones.
+func mayNameMonth(q string) bool {
+	start := -1
+	for i := 0; i <= len(q); i++ {
+		if i < len(q) {
+			c := q[i]
+			if c >= 0x80 {
+				return true
+			}
+			if isWordByte(c) || c == '_' {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+		}
+		if start >= 0 && isMonthWord(q[start:i]) {
+			return true
+		}
+		start = -1
+	}
+	return false
+}
+
+// isMonthWord reports whether w, in any case, is a key of monthNumbers,
+// without building its lower-case form on the heap.
+func isMonthWord(w string) bool {
+	var buf [len("september")]byte
+	if len(w) < 3 || len(w) > len(buf) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if c >= 'A' && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	_, ok := monthNumbers[string(buf[:len(w)])]
+	return ok
 }
 
 // hasDigitRun reports whether q holds n ASCII digits in a row. Every

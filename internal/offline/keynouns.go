@@ -87,7 +87,10 @@ func (lx *lexicon) keyNouns(toks []token, ms []mention) []keyNoun {
 
 // keyColsNamed lists the key columns named by one word besides their id
 // words, stem being that word's stem: "winners" names winner_id, which
-// linking leaves alone since a partial name never reaches a key.
+// linking leaves alone since a partial name never reaches a key. It runs
+// for every unknown or set-aside word of every question that reaches the
+// key-noun reading, so it counts the non-id words instead of collecting
+// them: only a column with exactly one can match.
 func (lx *lexicon) keyColsNamed(stem string) []nameRef {
 	var refs []nameRef
 	for ti, t := range lx.tables {
@@ -95,13 +98,14 @@ func (lx *lexicon) keyColsNamed(stem string) []nameRef {
 			if c == nil || !c.id {
 				continue
 			}
-			var rest []string
+			rest, only := 0, ""
 			for k, w := range c.words {
 				if !idWords[w] {
-					rest = append(rest, c.stems[k])
+					rest++
+					only = c.stems[k]
 				}
 			}
-			if len(rest) == 1 && rest[0] == stem && len(rest) < len(c.words) {
+			if rest == 1 && only == stem && rest < len(c.words) {
 				refs = append(refs, nameRef{table: ti, col: ci, class: classExact})
 			}
 		}
