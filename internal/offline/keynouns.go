@@ -183,10 +183,10 @@ func (p *Planner) planByKeyNoun(toks []token, ms []mention, tr *Trace) (*plan.Pl
 			// the reading would put on the word's own.
 			return nil, nil, false
 		}
-		if p.variants == nil {
+		if !p.chooseKeys {
 			return nil, nil, false
 		}
-		lx = p.keyVariant(kn.kc)
+		lx = lx.withKey(kn.kc)
 	}
 	name := tableTokens(lx.tables[kn.kc.parent].ident, toks[kn.at].plural)
 	if len(name) == 0 {

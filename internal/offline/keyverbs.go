@@ -1,9 +1,9 @@
 package offline
 
 import (
+	"maps"
 	"slices"
 	"strings"
-	"sync"
 
 	"querent/internal/plan"
 )
@@ -170,7 +170,7 @@ func (p *Planner) planByKeyVerb(toks []token, ms []mention, tr *Trace) (*plan.Pl
 	if !ok {
 		return nil, nil, false
 	}
-	v := &Planner{lx: p.keyVariant(kc), today: p.today}
+	v := &Planner{lx: p.lx.withKey(kc), today: p.today}
 	pl, rf := v.planTokens(slices.Concat(toks[:at], toks[at+1:]), tr)
 	if rf == nil && pl.Limit != nil && slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && t.text == "each" }) {
 		// "for each station, … the minimum duration of trips that
@@ -181,27 +181,49 @@ func (p *Planner) planByKeyVerb(toks []token, ms []mention, tr *Trace) (*plan.Pl
 	return pl, rf, true
 }
 
-// keyVariants caches the lexicons of [Planner.keyVariant].
-type keyVariants struct {
-	mu sync.Mutex
-	m  map[keyChoice]*lexicon
-}
-
-// keyVariant returns the lexicon of the planner's schema in which kc is
-// the only key from its child to its parent, built once per key.
-func (p *Planner) keyVariant(kc keyChoice) *lexicon {
-	vs := p.variants
-	vs.mu.Lock()
-	defer vs.mu.Unlock()
-	if lx, ok := vs.m[kc]; ok {
-		return lx
+// withKey returns lx as a question with the key kc chosen reads it: kc
+// the only key from its child table to its parent, every other table,
+// key and index the planner's own. Only the child table is copied, with
+// its columns, since plans tell tables apart by pointer and reach a
+// column's table through the column; measures over the child are
+// repointed likewise. The cost is one pointer per table and a copy of
+// one table, not a second lexicon of the schema, and nothing is kept
+// once the question is planned.
+func (lx *lexicon) withKey(kc keyChoice) *lexicon {
+	old := lx.tables[kc.child]
+	child := *old
+	child.parents = maps.Clone(old.parents)
+	child.parents[kc.parent] = []fkEdge{old.parents[kc.parent][kc.edge]}
+	child.cols = make([]*colInfo, len(old.cols))
+	for i, c := range old.cols {
+		if c != nil {
+			cc := *c
+			cc.table = &child
+			child.cols[i] = &cc
+		}
 	}
-	lx := newLexicon(p.schema, p.measures)
-	child := lx.tables[kc.child]
-	child.parents[kc.parent] = []fkEdge{child.parents[kc.parent][kc.edge]}
-	if vs.m == nil {
-		vs.m = map[keyChoice]*lexicon{}
+	v := *lx
+	v.tables = slices.Clone(lx.tables)
+	v.tables[kc.child] = &child
+	cloned := false // the measures are shared until one is over the child
+	for i, m := range lx.measures {
+		if m.table != old && !slices.Contains(m.tables, old) {
+			continue
+		}
+		if !cloned {
+			v.measures, cloned = slices.Clone(lx.measures), true
+		}
+		mm := *m
+		if mm.table == old {
+			mm.table = &child
+		}
+		mm.tables = slices.Clone(m.tables)
+		for j, t := range mm.tables {
+			if t == old {
+				mm.tables[j] = &child
+			}
+		}
+		v.measures[i] = &mm
 	}
-	vs.m[kc] = lx
-	return lx
+	return &v
 }

@@ -277,11 +277,10 @@ type Options struct {
 type Planner struct {
 	lx    *lexicon
 	today time.Time
-	// schema and measures rebuild the lexicon with one key chosen between
-	// two tables (keyverbs.go), cached in variants.
-	schema   *schema.Schema
-	measures []plan.Measure
-	variants *keyVariants
+	// chooseKeys: a question may be planned again with one of several
+	// keys between two tables chosen (keyverbs.go, keynouns.go). False
+	// while planning it so, as no second key is chosen.
+	chooseKeys bool
 }
 
 // maxTokens bounds the questions attempted: a long question has more
@@ -296,7 +295,7 @@ func New(s *schema.Schema, opt Options) *Planner {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	return &Planner{lx: newLexicon(s, opt.Measures), today: today, schema: s, measures: opt.Measures, variants: &keyVariants{}}
+	return &Planner{lx: newLexicon(s, opt.Measures), today: today, chooseKeys: true}
 }
 
 // Plan returns a Plan, a Clarification or CannotAnswer for the question;
@@ -400,7 +399,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	}
 	// A verb that picks one of several keys between two tables
 	// (keyverbs.go), likewise.
-	if p.variants != nil {
+	if p.chooseKeys {
 		if g, krf, ok := p.planByKeyVerb(toks, raw, tr); ok && krf == nil {
 			return g, nil
 		}
