@@ -240,6 +240,27 @@
 // each skipped when its trigger words are absent: planning costs about a
 // tenth more per question than before these readings (BenchmarkPlan).
 //
+// Round eighteen reads a column word with no value after it for what the
+// grammar makes it: a verb set aside ("mills built by American
+// architects"), a column asked for in its own clause, or one of two
+// columns of a row compared ("support rate lower than their oppose
+// rate") (colword.go); a foreign key used as a noun for the rows it
+// refers to ("parties whose hosts are older than 30", keynouns.go); units
+// after numbers, bounds before their column, "N distinct X" (numbers3.go)
+// and a number with a unit comparing the one column of its kind
+// ("flights under 300 dollars", unitcols.go); time comparisons written
+// many ways and "N or higher" (implicitcmp.go); quoted names stored
+// nowhere after a singular table, while a slip of a stored name is
+// refused naming it (placevalues.go); details, restated rankings and
+// superlatives after their column beside aggregates (besideagg2.go); a
+// table's columns beside a count of its children and "For each T, its X"
+// (tablebeside.go); more phrasings of counts of related rows
+// (countrel.go) and of negations (negation5.go); sorts by several keys,
+// alphabetical order, "by different X" and "by it" (refers2.go), while a
+// direction with one end only ("from the most recent") is refused;
+// misspellings inside longer names, acronym asides and command words
+// (spelling.go, asides.go); and more everyday vocabulary, domain by domain
+// (vocab_general.go).//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
