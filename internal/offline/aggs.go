@@ -51,6 +51,11 @@ func (p *parser) moreAgg(i int, agg string) bool {
 		// the column just read.
 		f.moreAggs = append(f.moreAggs, aggItem{agg: agg, m: f.measure})
 		f.measure = -1
+	case f.agg == "count" && agg != "count" && f.measure >= 0 && p.aggMeasure < 0 && f.counted < 0 && p.joinedAfter(i, p.aggAt):
+		// "the count and the sum of credits": count(*) of the rows whose
+		// column follows (countBeforeAgg, aggsmany.go).
+		f.moreAggs = append(f.moreAggs, aggItem{agg: agg, m: f.measure})
+		f.measure = -1
 	case f.agg != "" && f.agg != "count" && agg == "count" && f.counted >= 0 && !f.countGroups && p.joinedAfter(i, p.aggregated()...):
 		// "the average age and number of students": the rows counted are
 		// those whose column was aggregated (checked in resolve).

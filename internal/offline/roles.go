@@ -76,6 +76,10 @@ func (p *parser) keywords() *refusal {
 				f.sortAgg = true
 				continue
 			}
+			if p.sortByTableCount(n) { // aggsmany.go: "sort by the course count"
+				p.used[i] = true
+				continue
+			}
 			if c := p.next(n); p.isTable(n) && c == n+1 && p.isCol(c) && p.ms[n].to == p.ms[c].from && p.ownTable(c, n) {
 				// "sorted by the channel rating": the table names whose
 				// column follows.
@@ -115,6 +119,8 @@ func (p *parser) keywords() *refusal {
 					f.sortCounted = o
 				}
 				f.sortAgg = true
+			} else if !m.kw.alpha && p.sortByTableCount(n) {
+				// "in ascending order of the course counts" (aggsmany.go)
 			} else if n, t := p.tableColumn(n); p.isCol(n) && !p.used[n] { // sortkey.go
 				if a := p.next(n); p.is(a, kwAnd, kwComma) && p.isCol(p.next(a)) {
 					return refuseUnsupported("sorting by several columns")
@@ -312,6 +318,9 @@ func (p *parser) count(i int) *refusal {
 	for p.isValue(obj) || p.is(obj, kwDistinct) {
 		obj = p.object(obj)
 	}
+	if p.howManyTotal(i, obj) {
+		return nil // aggsmany.go: "how many total credits" is a sum
+	}
 	if t := p.next(obj); p.is(obj, kwSum) && p.isTable(t) && !p.used[t] {
 		// "the number of total papers": all of them, not a sum.
 		p.used[obj] = true
@@ -336,6 +345,8 @@ func (p *parser) count(i int) *refusal {
 		p.f.counted = prev
 		p.f.tables = append(p.f.tables, prev)
 		p.used[prev] = true
+	case p.countBeforeAgg(i):
+		return nil // aggsmany.go: "the count and the sum of credits"
 	case p.countBack(i):
 		return nil // aggs.go
 	case p.countsValue(i): // valuecount.go
