@@ -250,6 +250,7 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	ms, second := joinClauses(ms)
 	whenAsksDate(lx, ms)
 	lx.negatedChildWords(ms) // negation4.go
+	lx.capacityVerbs(ms)     // "rooms that can seat 50 to 100 students" (appliesto2.go)
 	if r := lx.ambiguousValueWords(ms); r != nil {
 		return nil, r
 	}

@@ -529,6 +529,10 @@ func (p *parser) yearsOld(i int) bool {
 func (p *parser) between(i, b int) *refusal {
 	c, and := p.prev(b), p.next(i)
 	hi := p.next(and)
+	to := p.toRange(i) // "between 50 to 100" (appliesto2.go)
+	if to {
+		and, hi = i+1, i+2
+	}
 	lo, up, ends := p.rangeEnds(i, hi)
 	if ends && p.yearsBetween(c, b, i, and, hi) {
 		return nil
@@ -539,7 +543,7 @@ func (p *parser) between(i, b int) *refusal {
 	if ends && p.unitRange(b, i, and, hi, lo, up) {
 		return nil // "between 1000 and 3000 dollars", no column named (unitcols.go)
 	}
-	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) || !p.in(hi) || !ends {
+	if !p.isCol(c) || p.used[c] || !p.is(and, kwAnd) && !to || !p.in(hi) || !ends {
 		return refuseUnresolved("I could not tell what %q applies to: name a column before it and two numbers after.", p.ms[b].text)
 	}
 	if after := p.next(hi); p.is(after, kwCount) || p.isTable(after) {

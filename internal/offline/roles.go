@@ -194,6 +194,7 @@ func (p *parser) aggRun(i int) []int {
 func (p *parser) aggregates(run []int) *refusal {
 	last := run[len(run)-1]
 	obj := p.object(last)
+	p.tableMeasure(last, obj) // "the average rating": the rating table's one measure (appliesto2.go)
 	if n := p.next(obj); p.is(obj, kwCount) && p.numericCol(n) && !p.used[n] {
 		// "the maximum and minimum number of cows": the number is the
 		// column's own.
@@ -287,7 +288,7 @@ func (p *parser) count(i int) *refusal {
 		// "average number of pages": the number is the column itself;
 		// "average number of orders per customer" counts first, then
 		// averages, which this version does not build.
-		if n := p.next(i); p.isCol(n) {
+		if n := p.next(i); p.isCol(n) || p.countedParticiple(n) != n { // "people injured" (appliesto2.go)
 			p.used[i] = true
 			return nil
 		}
@@ -369,7 +370,15 @@ func (p *parser) aggregate(i int) *refusal {
 	if p.is(obj, kwCount) {
 		// "average number of pages" is handled by count, which leaves the
 		// column for us; "average number of orders" was refused there.
+		k := obj
 		obj = p.next(obj)
+		if v := p.countedParticiple(obj); v != obj {
+			p.used[k], p.used[obj] = true, true // "number of people injured" (appliesto2.go)
+			obj = v
+		}
+	}
+	if !p.is(p.object(i), kwCount) {
+		p.tableMeasure(i, obj) // "the average rating": the rating table's one measure (appliesto2.go)
 	}
 	if f := p.f; f.agg == agg && f.measure >= 0 && p.isCol(obj) && !p.used[obj] && sameCols(p.ms[obj].cols, p.ms[f.measure].cols) {
 		// "the average base price per bed type? List the bed type and
@@ -382,6 +391,9 @@ func (p *parser) aggregate(i int) *refusal {
 	}
 	if !p.isCol(obj) || p.used[obj] {
 		if obj = p.howMeasure(agg); obj < 0 { // howaverage.go
+			obj = p.onAverageCol(i) // "the salary of employees on average" (appliesto2.go)
+		}
+		if obj < 0 {
 			return refuseUnresolved("I could not tell what %q applies to: name a numeric column after it.", p.ms[i].text)
 		}
 	}
@@ -399,6 +411,11 @@ func (p *parser) extreme(i int) *refusal {
 	obj := p.object(i)
 	if p.heightRank(i, obj) { // aggshape.go
 		return nil
+	}
+	if n, t := p.superlativeBy(obj); t >= 0 {
+		return p.rankRowsBy(i, n, t) // "the largest city by area" (appliesto2.go)
+	} else if n >= 0 {
+		obj = n // "which city is the largest by population"
 	}
 	if c := p.tableModifier(i, obj); c >= 0 {
 		obj = c // "the greatest body weight": a column, not a count (countrel.go)
@@ -422,7 +439,9 @@ func (p *parser) extreme(i int) *refusal {
 			obj = y
 		}
 	}
+	obj = p.restatedAgg(obj) // "the largest amount of total settlement" (appliesto2.go)
 	if p.is(obj, kwAvg, kwSum) && !p.used[obj] {
+		p.tableMeasure(obj, p.object(obj)) // "the highest average rating" (appliesto2.go)
 		if y := p.object(obj); p.numericCol(y) && !p.used[y] {
 			return p.aggRank(i, obj, y)
 		}

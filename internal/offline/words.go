@@ -91,7 +91,7 @@ var keywords = map[string]keyword{
 
 	// Aggregates. Single words, so that one that is also a column's name
 	// ("total") can be weighed as either.
-	"total": {kind: kwSum}, "sum": {kind: kwSum},
+	"total": {kind: kwSum}, "sum": {kind: kwSum}, "combined": {kind: kwSum}, // "the combined salary"
 	"average": {kind: kwAvg}, "avg": {kind: kwAvg}, "mean": {kind: kwAvg},
 
 	// Extremes: an aggregate (max, min) or a ranking, decided by position.
