@@ -249,6 +249,15 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	equatives(ms) // compareagg.go
 	ms, second := joinClauses(ms)
 	whenAsksDate(lx, ms)
+	relativeWhen(lx, ms) // whenwhere.go: "the dates when …"
+	// whenwhere.go: "When did … visit …?", "Where is …?"; two columns
+	// that could answer are named in a clarification.
+	if r := whenAsksOneDate(lx, ms); r != nil {
+		return nil, r
+	}
+	if r := whereAsksPlace(lx, ms); r != nil {
+		return nil, r
+	}
 	lx.negatedChildWords(ms) // negation4.go
 	lx.capacityVerbs(ms)     // "rooms that can seat 50 to 100 students" (appliesto2.go)
 	if r := lx.ambiguousValueWords(ms); r != nil {

@@ -609,8 +609,9 @@ func (r *resolver) projection() *refusal {
 		q.order = append(q.order, orderSpec{col: k, desc: f.desc})
 	}
 	// Columns asked for without naming a table ("list all countries") ask
-	// which values exist, so each is listed once.
-	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows) || r.categoryList())
+	// which values exist, so each is listed once; the occasions a relative
+	// "when" describes are listed one per row (whenwhere.go).
+	q.distinct = q.agg == "" && (f.distinct || (noTable && len(q.project) > 0 && !f.rows && !f.occasions()) || r.categoryList())
 	q.usedSet = q.distinct && f.usedSet
 	return nil
 }

@@ -6,8 +6,8 @@ package offline
 // 'Tennis Club'", which the parser reads like any other column asked for.
 // If the table has no column that "location" names, the question is
 // refused as before. Other "where" questions ("where is the history
-// department?") may ask for an address, a city or a building, and stay
-// refused.
+// department?") ask for the one place column of the rows named, and are
+// refused when there is none or several (whenwhere.go).
 func whereLocated(toks []token) []token {
 	n := len(toks)
 	if n < 4 || toks[0].kind != tokWord || toks[0].text != "where" || toks[n-1].kind != tokWord {
