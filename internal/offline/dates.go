@@ -50,6 +50,12 @@ func quoteDates(q string) string {
 	if !mayNameMonth(q) {
 		return q
 	}
+	return monthDates(q)
+}
+
+// monthDates rewrites the dates of q written with a month's name ("June
+// 21, 2002", "7th of September 1987") as quoted ISO literals.
+func monthDates(q string) string {
 	q = replaceOutsideQuotes(q, monthDayYear, func(m []string) (string, bool) {
 		d, _ := strconv.Atoi(m[2])
 		y, _ := strconv.Atoi(m[3])
@@ -387,6 +393,17 @@ func (r *resolver) dayFilter(fs filterSpec) (condSpec, *refusal) {
 	return condSpec{}, clarify(fmt.Sprintf("Which date should %q apply to?", fs.text), choices)
 }
 
+// leadWh returns the index of the question word wh ("when", "where")
+// when it leads the question, or -1.
+func leadWh(ms []mention, wh string) int {
+	for i, m := range ms {
+		if m.kind == mKeyword && m.kw.kind == kwWh && m.lead && lower(m.text) == wh {
+			return i
+		}
+	}
+	return -1
+}
+
 // whenAsksDate reads a leading "when" ("When was the document stored?",
 // "When was the first asset acquired?") as asking for a date the question
 // names: when a later name mention means only date (or year) columns
@@ -394,13 +411,7 @@ func (r *resolver) dayFilter(fs filterSpec) (condSpec, *refusal) {
 // word and the rest is read as "what". Without such a mention, "when"
 // stays a question this planner does not answer.
 func whenAsksDate(lx *lexicon, ms []mention) {
-	w := -1
-	for i, m := range ms {
-		if m.kind == mKeyword && m.kw.kind == kwWh && m.lead && lower(m.text) == "when" {
-			w = i
-			break
-		}
-	}
+	w := leadWh(ms, "when")
 	if w < 0 {
 		return
 	}

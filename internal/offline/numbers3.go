@@ -200,17 +200,7 @@ func (p *parser) timesIn(i, cmp int, op string) (bool, *refusal) {
 	if len(ts) != 1 || len(xs) != 1 || ts[0].table == xs[0].table || len(p.lx.tables[ts[0].table].parents[xs[0].table]) != 1 {
 		return false, nil
 	}
-	f := p.f
-	k, ok := rowCount(p.ms[i].num)
-	if !ok || f.agg != "" || f.having != "" {
-		return true, refuseUnsupported("conditions on a count of related rows (%s %s in %s)", p.ms[cmp].text, p.ms[i].text, p.ms[t].text)
-	}
-	f.agg, f.having, f.havingN, f.countGroups = "count", op, k, true
-	f.counted = t
-	f.tables = append(f.tables, t)
-	f.groups = append(f.groups, x)
-	p.used[i], p.used[t], p.used[x], p.used[cmp] = true, true, true, true
-	return true, nil
+	return true, p.countRows(i, cmp, t, x, op, p.ms[cmp].text+" "+p.ms[i].text+" in "+p.ms[t].text)
 }
 
 // unitBetween reports whether only a unit set aside (unitAfterNumber) and

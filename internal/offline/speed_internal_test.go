@@ -1,8 +1,6 @@
 package offline
 
 import (
-	"strconv"
-	"strings"
 	"testing"
 
 	"querent/internal/schema"
@@ -81,17 +79,7 @@ func quoteDatesUngated(q string) string {
 	if !hasDigitRun(q, 4) {
 		return q
 	}
-	q = replaceOutsideQuotes(q, isoInText, isoMatch)
-	q = replaceOutsideQuotes(q, monthDayYear, func(m []string) (string, bool) {
-		d, _ := strconv.Atoi(m[2])
-		y, _ := strconv.Atoi(m[3])
-		return isoDay(y, monthNumbers[strings.ToLower(m[1])], d)
-	})
-	return replaceOutsideQuotes(q, dayMonthYear, func(m []string) (string, bool) {
-		d, _ := strconv.Atoi(m[1])
-		y, _ := strconv.Atoi(m[3])
-		return isoDay(y, monthNumbers[strings.ToLower(m[2])], d)
-	})
+	return monthDates(replaceOutsideQuotes(q, isoInText, isoMatch))
 }
 
 func TestQuoteDatesGatesReadEveryDate(t *testing.T) {

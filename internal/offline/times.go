@@ -107,17 +107,26 @@ func (p *parser) timesCond(i, cmp, v int, op string) (bool, *refusal) {
 	if x < 0 {
 		return false, nil
 	}
+	return true, p.countRows(i, cmp, v, x, op, p.ms[v].text+" "+p.ms[cmp].text+" "+p.ms[i].text)
+}
+
+// countRows keeps the rows of table mention x with op-many rows of table
+// mention counted, the number of times at i ("visited more than twice",
+// "used more than twice in claims"), and marks the words used; what
+// names the condition in the refusal when the count is no whole number or
+// the question already aggregates.
+func (p *parser) countRows(i, cmp, counted, x int, op, what string) *refusal {
 	f := p.f
 	k, ok := rowCount(p.ms[i].num)
 	if !ok || f.agg != "" || f.having != "" {
-		return true, refuseUnsupported("conditions on a count of related rows (%s %s %s)", p.ms[v].text, p.ms[cmp].text, p.ms[i].text)
+		return refuseUnsupported("conditions on a count of related rows (%s)", what)
 	}
 	f.agg, f.having, f.havingN, f.countGroups = "count", op, k, true
-	f.counted = v
-	f.tables = append(f.tables, v)
+	f.counted = counted
+	f.tables = append(f.tables, counted)
 	f.groups = append(f.groups, x)
-	p.used[i], p.used[v], p.used[x], p.used[cmp] = true, true, true, true
-	return true, nil
+	p.used[i], p.used[counted], p.used[x], p.used[cmp] = true, true, true, true
+	return nil
 }
 
 // valueTimes reads "event names used more than twice" (i: the count of

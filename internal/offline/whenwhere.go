@@ -193,13 +193,7 @@ func (f *frame) occasions() bool {
 // no date column, or several, among the tables named, "when" keeps its
 // question meaning and screen refuses it.
 func whenAsksOneDate(lx *lexicon, ms []mention) *refusal {
-	w := -1
-	for i, m := range ms {
-		if m.kind == mKeyword && m.kw.kind == kwWh && m.lead && lower(m.text) == "when" {
-			w = i
-			break
-		}
-	}
+	w := leadWh(ms, "when")
 	if w < 0 {
 		return nil
 	}
