@@ -418,6 +418,11 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 			return g, nrf
 		}
 	}
+	// "The number of records" of the one table that refers to the
+	// table named (records.go), likewise.
+	if g, ok := p.planByRecords(toks, raw, tr); ok {
+		return g, nil
+	}
 	// A verb that picks one of several keys between two tables
 	// (keyverbs.go), likewise.
 	if p.chooseKeys {
