@@ -165,6 +165,7 @@ func (lx *lexicon) link(toks []token) []mention {
 		ms = append(ms, m)
 		i += n
 	}
+	ms = lx.sharedHeads(toks, ms) // "start and end dates": colsaway.go
 	return lx.statedValues(toks, lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms)))))
 }
 
