@@ -61,7 +61,7 @@ func (p *parser) colWord(i int) bool {
 		return true
 	case p.colCompare(i):
 		return true
-	case p.shownInClause(i):
+	case p.shownInClause(i), p.askedInSecond(i): // hascol.go: "…, and what is its X?"
 		p.f.project = append(p.f.project, i)
 		p.used[i] = true
 		return true

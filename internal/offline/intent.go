@@ -13,6 +13,10 @@ type frame struct {
 	// or a ranking. measure is the mention it applies to (-1: count(*)).
 	agg     string
 	measure int
+	// countShown: "How many credits does course X have, and what is its
+	// description?" shows columns beside a count of a column, which the
+	// resolver keeps only as that column's value in one row (hascol.go).
+	countShown bool
 	// moreAggs are further aggregates, shown after agg: of the same
 	// measure ("the average and maximum salary", m = -1) or of their own
 	// column mention ("the average distance and average price").

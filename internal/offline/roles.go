@@ -1279,6 +1279,8 @@ func (p *parser) check() *refusal {
 	case f.agg != "" && f.rows && !p.aggOfTop():
 		return refuseUnsupported("an aggregate combined with a ranking")
 	case f.topFilter:
+	case f.agg != "" && len(f.project) > 0 && len(f.groups) == 0 && p.countThenShown():
+		f.countShown = true // hascol.go: the resolver reads it or refuses
 	case f.agg != "" && len(f.project) > 0 && len(f.groups) == 0:
 		return refuseUnsupported("showing columns beside an aggregate (%q)", p.ms[f.project[0]].text)
 	case len(f.groups) > 0 && f.agg == "":

@@ -26,6 +26,15 @@ func (r *resolver) measure() *refusal {
 			q.agg, q.aggCol = "sum", col
 			return nil
 		}
+		if col.numeric && !textLabel(col) && !r.countsDistinct(f.measure) && r.oneRowCount(col) {
+			// "How many credits does course CIS-220 have": the value of
+			// the one row named (hascol.go).
+			q.project = append(q.project, col)
+			return nil
+		}
+		if f.countShown {
+			return refuseUnsupported("showing columns beside an aggregate (%q)", r.ms[f.project[0]].text)
+		}
 		if col.numeric && !textLabel(col) && !r.countsDistinct(f.measure) {
 			return refuseUnresolved("I could not tell whether %q asks for a count of distinct %s values or for the values themselves.", r.ms[f.measure].text, col.ref)
 		}
