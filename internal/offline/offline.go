@@ -259,8 +259,16 @@
 // alphabetical order, "by different X" and "by it" (refers2.go), while a
 // direction with one end only ("from the most recent") is refused;
 // misspellings inside longer names, acronym asides and command words
-// (spelling.go, asides.go); and more everyday vocabulary, domain by domain
-// (vocab_general.go).//
+// (spelling.go, asides.go); "when" and "where" answered by the one date
+// or place column (whenwhere.go); what an aggregate applies to: a table's
+// one measure, capacity verbs, "number of people injured"
+// (appliesto2.go); "how many total X" as a sum and sorts by a table's
+// count (aggsmany.go); "the number of records" as a child table's rows
+// (records.go); "start and end dates" as two columns (colsaway.go); a
+// count of one row's numeric column as its value (hascol.go); and more
+// everyday vocabulary, domain by domain (vocab_general.go). A key picked
+// by a verb or a noun is a view of the one lexicon for that question
+// (keyverbs.go lexicon.withKey), not a second lexicon kept per key.//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
