@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -123,14 +124,7 @@ func whereAsksPlace(lx *lexicon, ms []mention) *refusal {
 			}
 		}
 	}
-	var found []nameRef
-	for t := range tables {
-		for _, c := range lx.tables[t].cols {
-			if c != nil && placeColumn(c) {
-				found = append(found, nameRef{table: t, col: c.idx, class: classSynonym})
-			}
-		}
-	}
+	found := oneColumnOf(lx, tables, placeColumn)
 	if named >= 0 {
 		// "Where is the club located?": the later name is the column asked
 		// for; when the rows named hold one place column, the place word
@@ -143,15 +137,24 @@ func whereAsksPlace(lx *lexicon, ms []mention) *refusal {
 		ms[w].lead = false
 		return nil
 	}
+	return whColumn(lx, ms, w, found, "place", placeVerb)
+}
+
+// whColumn makes the question word at w ask for the one column found,
+// then lets after set aside the word ending the question that only names
+// the event or the place ("founded", "live"); several columns are asked
+// back by their names, and none leaves the word a question this planner
+// does not answer.
+func whColumn(lx *lexicon, ms []mention, w int, found []nameRef, what string, after func([]mention)) *refusal {
 	if len(found) > 1 {
-		return clarify(`Which place does "where" ask for?`, columnChoices(lx, found))
+		return clarify(fmt.Sprintf("Which %s does %q ask for?", what, lower(ms[w].text)), columnChoices(lx, found))
 	}
 	if len(found) == 0 {
 		return nil
 	}
 	ms[w].kind = mName
 	ms[w].cols = found
-	placeVerb(ms)
+	after(ms)
 	return nil
 }
 
@@ -206,16 +209,7 @@ func whenAsksOneDate(lx *lexicon, ms []mention) *refusal {
 		// between them, keyed to both.
 		found = oneColumnOf(lx, bridges(lx, tables), dated)
 	}
-	if len(found) > 1 {
-		return clarify(`Which date does "when" ask for?`, columnChoices(lx, found))
-	}
-	if len(found) == 0 {
-		return nil
-	}
-	ms[w].kind = mName
-	ms[w].cols = found
-	eventParticiple(ms)
-	return nil
+	return whColumn(lx, ms, w, found, "date", eventParticiple)
 }
 
 // eventParticiple sets aside a last word that links to nothing when it is
