@@ -500,6 +500,9 @@ func (r *resolver) projection() *refusal {
 			if r.restatesFilter(m, c) {
 				continue
 			}
+			if r.restatesGroup(m, c) { // "for each job title" (besideagg3.go)
+				continue
+			}
 			if q.agg != "" {
 				// A count, or a condition on an average or total, is
 				// kept per group of the grouped table's rows, so the
