@@ -119,7 +119,9 @@ func (p *parser) oneBefore(i int) bool {
 // by one key to the one table named before i.
 func (p *parser) rowsNamedByCol(i, c int) int {
 	y := p.object(c)
-	if y != c+1 || !p.colAsRows(p.nameBeforeRel(i), y) {
+	x := p.nameBeforeRel(i)
+	// keyColAsRows: the counted column is the key of X's own table (rankrel.go).
+	if y != c+1 || !p.colAsRows(x, y) && !p.keyColAsRows(x, y) {
 		return -1
 	}
 	return y
