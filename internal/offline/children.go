@@ -144,7 +144,9 @@ func (r *resolver) childRows() *refusal {
 // ("the customer with account name 162"). Counting and other aggregates
 // count each row once, as asked.
 func (r *resolver) onceOrEach() *refusal {
-	if r.q.agg != "" || r.saysOnce() {
+	if r.q.agg != "" || r.saysOnce() || r.f.negSet {
+		// negSet: a side of a set difference, whose duplicates the
+		// EXCEPT removes (negation6.go).
 		return nil
 	}
 	for _, t := range r.childJoins {

@@ -253,7 +253,7 @@ func (p *Planner) combine(s *sides, tr *Trace) (*plan.Plan, *refusal) {
 			// reached through a join is not that table's list.
 			return nil, refuseUnsupported("questions about two tables at once (%s)", q.from.name)
 		}
-		if f.negSet && !oneTable(q) {
+		if f.negSet && !oneTable(q) && (k == 0 || !childCond(q)) { // childCond: negation6.go
 			return nil, refuseUnsupported("negation of a condition on another table than %s", q.from.name)
 		}
 		ps[k] = build(q)
