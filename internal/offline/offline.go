@@ -265,7 +265,10 @@
 // (appliesto2.go); "how many total X" as a sum and sorts by a table's
 // count (aggsmany.go); "the number of records" as a child table's rows
 // (records.go); "start and end dates" as two columns (colsaway.go); a
-// count of one row's numeric column as its value (hascol.go); and more
+// count of one row's numeric column as its value (hascol.go); a class
+// noun completing a grouped column's name ("for each job title",
+// besideagg3.go); a table's own key counted as its rows (rankrel.go); a
+// negated condition read through the one child table (negation6.go); and more
 // everyday vocabulary, domain by domain (vocab_general.go). A key picked
 // by a verb or a noun is a view of the one lexicon for that question
 // (keyverbs.go lexicon.withKey), not a second lexicon kept per key.//
