@@ -227,10 +227,11 @@ func (p *parser) colWordRefusal(i int) *refusal {
 	}
 	var parents []string
 	for _, ref := range m.cols {
-		parent := p.lx.keyParent(ref)
-		if parent == "" {
+		kc, ok := p.lx.oneKeyOf([]nameRef{ref})
+		if !ok {
 			return nil
 		}
+		parent := p.lx.tables[kc.parent].name
 		if !slices.Contains(parents, parent) {
 			parents = append(parents, parent)
 		}
@@ -240,21 +241,4 @@ func (p *parser) colWordRefusal(i int) *refusal {
 	}
 	return refuseUnresolved("I could not tell which %q are meant: it names a key to %s; name them by a column of %s (for example: whose %s have name 'x').",
 		m.text, strings.Join(parents, " or "), strings.Join(parents, " or "), m.text)
-}
-
-// keyParent is the table a column of one foreign key refers to, "" when
-// the column is not such a key.
-func (lx *lexicon) keyParent(ref nameRef) string {
-	if ref.col < 0 {
-		return ""
-	}
-	c := lx.col(ref.table, ref.col)
-	for to, edges := range lx.tables[ref.table].parents {
-		for _, e := range edges {
-			if len(e.from) == 1 && strings.EqualFold(e.from[0], c.name) {
-				return lx.tables[to].name
-			}
-		}
-	}
-	return ""
 }

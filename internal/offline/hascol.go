@@ -44,8 +44,7 @@ func (r *resolver) oneRowCount(col *colInfo) bool {
 		if c.col.table != col.table || c.col == col {
 			continue
 		}
-		pk := c.col.table.pk
-		if c.col.unique || len(pk) == 1 && pk[0] == c.col.name {
+		if c.col.unique || isPK(c.col.table, []*colInfo{c.col}) {
 			return true
 		}
 	}

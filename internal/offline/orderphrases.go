@@ -46,14 +46,7 @@ func (p *parser) sortByAggregate(i, a int) (r *refusal, ok bool) {
 	f.rows = false
 	f.countRank, f.countGroups, f.aggRank, f.desc = true, true, true, false
 	p.aggSorted = true
-	f.measure = y
-	f.groups = append(f.groups, x)
-	p.used[i], p.used[y], p.used[x] = true, true, true
-	agg := "avg"
-	if p.ms[a].kw.kind == kwSum {
-		agg = "sum"
-	}
-	return p.setAgg(a, agg), true
+	return p.aggOfGroups(i, a, x, y), true
 }
 
 // listedBefore returns the one name listed right before the sort words at

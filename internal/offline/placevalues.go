@@ -62,9 +62,6 @@ func (p *parser) unstoredLabel(t, i int) (bool, *refusal) {
 func nearLabel(col *colInfo, text string) (string, bool) {
 	want := strings.ToLower(text)
 	limit := editLimit(want)
-	if limit < 1 {
-		limit = 1
-	}
 	best, bestD := "", limit+1
 	for _, v := range col.samples {
 		if d := editDistance(strings.ToLower(v), want, limit); d < bestD {

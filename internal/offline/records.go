@@ -55,12 +55,12 @@ func (p *Planner) planByRecords(toks []token, raw []mention, tr *Trace) (*plan.P
 	} else if child, ok = p.lx.groupedTable(ms, at); !ok {
 		return nil, false
 	}
-	alt := slices.Clone(ms)
-	alt[at].kind, alt[at].rows, alt[at].ignored = mName, true, false
-	alt[at].plural = toks[ms[at].from].plural
-	alt[at].tables = []nameRef{{table: child, col: -1, class: classExact}}
-	alt[at].cols, alt[at].vals = nil, nil
-	pl, rf := p.planMentions(toks, alt, tr)
+	// ms is this reading's own copy: the row word becomes the table.
+	ms[at].kind, ms[at].rows, ms[at].ignored = mName, true, false
+	ms[at].plural = toks[ms[at].from].plural
+	ms[at].tables = []nameRef{{table: child, col: -1, class: classExact}}
+	ms[at].cols, ms[at].vals = nil, nil
+	pl, rf := p.planMentions(toks, ms, tr)
 	if rf != nil {
 		return nil, false
 	}

@@ -620,6 +620,14 @@ func (p *parser) aggRank(i, a, y int) *refusal {
 	if f.limit == 0 {
 		f.limit = 1
 	}
+	return p.aggOfGroups(i, a, x, y)
+}
+
+// aggOfGroups computes, per group of name x, the average or (after "total",
+// the keyword at a) the sum of column y, and marks the words i, y and x
+// used: the aggregate a ranking or a sort of the groups reads.
+func (p *parser) aggOfGroups(i, a, x, y int) *refusal {
+	f := p.f
 	f.measure = y
 	f.groups = append(f.groups, x)
 	p.used[i], p.used[y], p.used[x] = true, true, true

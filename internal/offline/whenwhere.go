@@ -106,22 +106,12 @@ func whereAsksPlace(lx *lexicon, ms []mention) *refusal {
 	if w < 0 {
 		return nil
 	}
-	tables := map[int]bool{}
+	tables := namedTables(ms[w+1:])
 	named := -1 // a later name meaning only place columns
 	for i := w + 1; i < len(ms); i++ {
-		m := ms[i]
-		switch m.kind {
-		case mName:
-			if named < 0 && len(m.tables) == 0 && len(m.cols) > 0 && allPlaces(lx, m.cols) {
-				named = i
-			}
-			for _, ref := range m.tables {
-				tables[ref.table] = true
-			}
-		case mValue, mQuoted:
-			for _, v := range m.vals {
-				tables[v.table] = true
-			}
+		if m := ms[i]; m.kind == mName && len(m.tables) == 0 && len(m.cols) > 0 && allPlaces(lx, m.cols) {
+			named = i
+			break
 		}
 	}
 	found := oneColumnOf(lx, tables, placeColumn)
