@@ -98,7 +98,7 @@ func yearBoundLead(lead []string, toks []token, j int, t token) []string {
 // number t, now bounded, is a year: "released in 2000 or later" is
 // "released since 2000"; "in since 2000" would read as nothing.
 func dropYearPrep(out []token, t token) []token {
-	if _, ok := yearOf(t.num); !ok || t.kind != tokNumber || len(out) == 0 {
+	if !isYearToken(t) || len(out) == 0 {
 		return out
 	}
 	if w := out[len(out)-1].text; w == "in" || w == "on" {

@@ -45,6 +45,7 @@ func TestImplicitCmpAnswers(t *testing.T) {
 		{"names of stadiums with capacity 5000 or larger", `{"from":{"table":"stadium"},"select":[{"expr":{"col":"stadium.stadium_name"}}],"where":{"left":{"col":"stadium.capacity"},"op":"\u003e=","right":{"value":5000}}}`},
 		// "the year" before a year only says what the number is.
 		{"titles of films released after the year 2000", `{"from":{"table":"film"},"select":[{"expr":{"col":"film.title"}}],"where":{"left":{"col":"film.release_year"},"op":"\u003e","right":{"value":2000}}}`},
+		{"names of stores opened after the year 2010", `{"from":{"table":"store"},"select":[{"expr":{"col":"store.store_name"}}],"where":{"left":{"col":"store.opening_date"},"op":"\u003e=","right":{"value":"2011-01-01"}}}`},
 		{"names of stores opened after year 2010", `{"from":{"table":"store"},"select":[{"expr":{"col":"store.store_name"}}],"where":{"left":{"col":"store.opening_date"},"op":"\u003e=","right":{"value":"2011-01-01"}}}`},
 		// "shorter than" with no length column: the one height.
 		{"names of people shorter than 1.8", `{"from":{"table":"people"},"select":[{"expr":{"col":"people.name"}}],"where":{"left":{"col":"people.height"},"op":"\u003c","right":{"value":1.8}}}`},

@@ -211,7 +211,7 @@ func (p *parser) unitBetween(i, n int) bool {
 	if n != i+2 && n != i+3 || !p.numericCol(n) {
 		return false
 	}
-	if u := p.ms[i+1]; u.kind != mStop || !u.ignored || !isUnit(lower(u.text)) {
+	if !p.unitFollows(i) {
 		return false
 	}
 	return n == i+2 || p.ms[i+2].kind == mStop && lower(p.ms[i+2].text) == "of"

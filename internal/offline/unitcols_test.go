@@ -1,8 +1,10 @@
 package offline_test
 
 import (
+	"strings"
 	"testing"
 
+	"querent/internal/offline"
 	"querent/internal/schema"
 )
 
@@ -103,6 +105,19 @@ func TestUnitColumnRefusals(t *testing.T) {
 		// an amount may be a quantity
 		"ids of payments over 100 dollars",
 	})
+	// Each gate says why, so that none of them is passed by another.
+	for _, c := range []struct {
+		s         *schema.Schema
+		q, reason string
+	}{
+		{&schema.Schema{Engine: "sqlite", Tables: []schema.Table{item, storm, org, grant, payment}}, "names of storms over 10 dollars", "is held in a scale"},
+		{&schema.Schema{Engine: "sqlite", Tables: []schema.Table{item, storm, org, grant, payment}}, "names of items under 300 dollars", "could hold it"},
+	} {
+		p := offline.New(c.s, offline.Options{Today: today})
+		if _, tr := p.PlanWithTrace(c.q); !strings.Contains(tr.Reason, c.reason) {
+			t.Errorf("%q: reason %q should contain %q", c.q, tr.Reason, c.reason)
+		}
+	}
 }
 
 // TestUnitNarrowsAnswers: a unit that is a word of a column's name picks
