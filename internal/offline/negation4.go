@@ -1,7 +1,5 @@
 package offline
 
-import "slices"
-
 // A negated verb or noun that names a child table: "books that are not
 // published" (a publication row refers to each book published), "pilots
 // that do not have any record" (pilot_record). Nothing but stop words
@@ -75,25 +73,14 @@ func (lx *lexicon) childNamedBy(w string, xs []nameRef) *tableInfo {
 	if auxWords[w] || len(w) < 4 || !isLetters(w) {
 		return nil
 	}
-	roots, _ := derivRoots(w)
-	family := func(t *tableInfo) []string {
-		var out []string
-		for _, tw := range canonicalWords(splitIdent(t.ident)) {
-			rs, _ := derivRoots(tw)
-			if slices.ContainsFunc(rs, func(r string) bool { return slices.Contains(roots, r) }) {
-				out = append(out, tw)
-			}
-		}
-		return out
-	}
 	var found *tableInfo
 	for _, ref := range xs {
 		x := lx.tables[ref.table]
-		if len(family(x)) > 0 {
+		if namesTableFamily(w, x) {
 			return nil // "books not in any book list": the word names X
 		}
 		for _, t := range lx.tables {
-			if t == x || len(t.parents[x.idx]) != 1 || len(family(t)) == 0 {
+			if t == x || len(t.parents[x.idx]) != 1 || !namesTableFamily(w, t) {
 				continue
 			}
 			if found != nil && found != t {
