@@ -1,9 +1,6 @@
 package offline
 
-import (
-	"slices"
-	"strings"
-)
+import "slices"
 
 // Columns shown beside an aggregate that the linker first read as the
 // counted rows' own, when the question says they belong to the groups:
@@ -130,7 +127,7 @@ func (r *resolver) groupID(m int) *colInfo {
 	var found *colInfo
 	for _, ref := range r.ms[m].cols {
 		alt := r.lx.col(ref.table, ref.col)
-		if !alt.id || len(alt.table.pk) != 1 || !strings.EqualFold(alt.table.pk[0], alt.name) || !r.keyParent(alt) {
+		if !alt.id || !isPK(alt.table, []*colInfo{alt}) || !r.keyParent(alt) {
 			continue
 		}
 		if found != nil && found != alt {

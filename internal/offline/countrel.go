@@ -156,7 +156,7 @@ func (p *parser) nameBeforeAndHave(i, y int) int {
 	for j--; j >= 0; j-- {
 		m := p.ms[j]
 		switch {
-		case m.kind == mStop && relWords[lower(m.text)] && !haveWords[lower(m.text)]:
+		case m.kind == mStop && relativeWords[lower(m.text)]:
 			x := p.prev(j)
 			if x != j-1 || p.used[x] || p.ms[x].kind != mName || len(p.ms[x].cols) > 0 {
 				return -1

@@ -23,3 +23,21 @@ func TestRoleRoot(t *testing.T) {
 		}
 	}
 }
+
+// colsOfOneTable is asked of name mentions that may hold no columns at
+// all; none is no table, and must not panic.
+func TestColsOfOneTable(t *testing.T) {
+	for _, c := range []struct {
+		cs   []nameRef
+		want bool
+	}{
+		{nil, false},
+		{[]nameRef{{table: 1, col: 2}}, true},
+		{[]nameRef{{table: 1, col: 2}, {table: 1, col: 3}}, true},
+		{[]nameRef{{table: 1, col: 2}, {table: 2, col: 3}}, false},
+	} {
+		if got := colsOfOneTable(c.cs); got != c.want {
+			t.Errorf("colsOfOneTable(%v) = %v, want %v", c.cs, got, c.want)
+		}
+	}
+}

@@ -84,12 +84,15 @@ func (p *parser) tableAsItsColumn(h int) bool {
 
 // colsOfOneTable reports whether the columns all belong to one table.
 func colsOfOneTable(cs []nameRef) bool {
+	if len(cs) == 0 {
+		return false
+	}
 	for _, c := range cs[1:] {
 		if c.table != cs[0].table {
 			return false
 		}
 	}
-	return len(cs) > 0
+	return true
 }
 
 // headCountRank ranks the values of head column h by their number of

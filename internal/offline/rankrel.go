@@ -72,7 +72,7 @@ func (p *parser) keyNamed(cs []nameRef) (nameRef, bool) {
 	n := 0
 	for _, r := range cs {
 		c := p.lx.col(r.table, r.col)
-		if len(c.table.pk) == 1 && c.table.pk[0] == c.name {
+		if isPK(c.table, []*colInfo{c}) {
 			key, n = r, n+1
 		}
 	}
