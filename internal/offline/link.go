@@ -447,6 +447,11 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 	if t.kind == tokNumber {
 		return mention{kind: mNumber, num: t.num}, 1
 	}
+	// A numeral other than "one" is a number wherever digits would be
+	// ("which three cities", "two beds"; numerals.go).
+	if n, k, ok := numeralAt(toks, i); ok {
+		return mention{kind: mNumber, num: n}, k
+	}
 	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
 		return mention{kind: mNumber, num: n}, 1
 	}

@@ -365,6 +365,10 @@ func (p *parser) literal(i int) *refusal {
 			p.used[i] = true
 			return nil
 		}
+		if p.determinedNumeral(i, cmp) {
+			// "the three ranks": a count of ranks, no rank (numerals.go).
+			return refuseUnresolved("I could not tell what %s counts: a number after %q names how many, not a value.", m.text, p.ms[i-1].text)
+		}
 	}
 	if p.unitMeasured(i, cmp, c, op) {
 		// "flights under 300 dollars": the unit's one column (unitcols.go).
@@ -405,7 +409,8 @@ func (p *parser) literal(i int) *refusal {
 	if p.rangeTo(i, c, cmp) || p.numbersOrCol(i, cmp, c) {
 		return nil
 	}
-	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c) || p.inNonYear(i, c)) {
+	if p.isCol(c) && !p.used[c] && (cmp >= 0 || !p.timePrep(i) || p.mayBeDate(c) || p.inNonYear(i, c)) &&
+		!p.modifiesNext(i, cmp) { // "price ranges of 5 star hotels" (numerals.go)
 		f := filterSpec{at: i, kind: fLit, col: c, op: op, text: p.ms[c].text + " " + m.text}
 		switch m.kind {
 		case mNumber:

@@ -375,10 +375,14 @@ var yearPreps = setOf("in", "during", "for", "of", "from", "on")
 // non-date column named before them: "payments per method in 2024".
 var timePreps = setOf("in", "during", "for", "from", "on")
 
-// numerals read as counts only in a ranking ("top five", "the three cheapest").
+// numerals are read as numbers as digits would be (numerals.go); "one"
+// only in a ranking or after a comparison ("top one", "more than one").
 var numerals = map[string]int64{
 	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
-	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20,
+	"nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+	"fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+	"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+	"eighty": 80, "ninety": 90,
 }
 
 // equivalents are groups of interchangeable words in schema names: common
