@@ -44,11 +44,11 @@ func (p *parser) measureOfTable(a, i int) *colInfo {
 	if p.ms[i].plural && p.is(a, kwSum) {
 		return nil
 	}
-	ts := strongest(p.ms[i].tables, classSynonym)
-	if len(ts) != 1 || ts[0].class != classExact {
+	ref, ok := p.oneTableRef(i)
+	if !ok || ref.class != classExact {
 		return nil
 	}
-	t := p.lx.tables[ts[0].table]
+	t := p.lx.tables[ref.table]
 	if len(t.labels) > 0 {
 		// A table whose rows have names is of things, not measurements:
 		// "the average person" is no average of a person's age.
@@ -277,13 +277,13 @@ func (p *parser) superlativeBy(obj int) (n, t int) {
 	}
 	if t >= 0 {
 		// "area" may be a column of other tables too: the ranked table's.
-		ts := strongest(p.ms[t].tables, classSynonym)
-		if len(ts) != 1 {
+		ti, ok := p.oneTable(t)
+		if !ok {
 			return -1, -1
 		}
 		var own []nameRef
 		for _, c := range strongest(p.ms[n].cols, classSynonym) {
-			if c.table == ts[0].table {
+			if c.table == ti {
 				own = append(own, c)
 			}
 		}

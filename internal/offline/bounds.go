@@ -27,28 +27,17 @@ var orEqualFirst = map[string]string{
 // orEqual rewrites "<comparative> than or equal to" as "at least" or "at
 // most".
 func orEqual(toks []token) []token {
-	var out []token
-	for i := 0; i < len(toks); i++ {
+	return rewriteTokens(toks, func(i int) (int, []token) {
 		bound, ok := orEqualFirst[toks[i].text]
-		if ok && i+3 < len(toks) && toks[i+1].text == "than" && toks[i+2].text == "or" && toks[i+3].text == "equal" {
-			if out == nil {
-				out = append(make([]token, 0, len(toks)), toks[:i]...)
-			}
-			out = append(out, wordToken("at"), wordToken(bound))
-			i += 3
-			if i+1 < len(toks) && toks[i+1].text == "to" {
-				i++
-			}
-			continue
+		if !ok || i+3 >= len(toks) || toks[i+1].text != "than" || toks[i+2].text != "or" || toks[i+3].text != "equal" {
+			return 0, nil
 		}
-		if out != nil {
-			out = append(out, toks[i])
+		n := 4
+		if i+4 < len(toks) && toks[i+4].text == "to" {
+			n = 5
 		}
-	}
-	if out == nil {
-		return toks
-	}
-	return out
+		return n, []token{wordToken("at"), wordToken(bound)}
+	})
 }
 
 // numberAfter reports whether the token after i is a number written in

@@ -10,7 +10,7 @@ import (
 // one label column is that name: a "title" (songs.title), or a text column
 // named like the table itself (campus.campus); lexicon.go finds them. The
 // reading is narrow: the words are "name" or "names" alone, the owner is
-// one table, it has exactly one label, and the label is text and no key.
+// one table, and it has exactly one label.
 // The title is taken before a parent's name ("the names of albums" are
 // their titles, not their artist's name): the words say the names are
 // the owner's. Anything else keeps its earlier reading or refusal.
@@ -40,9 +40,8 @@ func (r *resolver) labelForName(m int) []nameRef {
 	if len(t.labels) != 1 {
 		return nil
 	}
-	c := t.cols[t.labels[0]]
-	if c == nil || c.id || !isTextual(c.kind) {
-		return nil
-	}
-	return []nameRef{{t.idx, c.idx, classHead}}
+	// Without a name column a table's labels are its text title or the
+	// text column named like it (lexicon.go): what a row is called, even
+	// where it is also the key (a movie's title).
+	return []nameRef{{t.idx, t.labels[0], classHead}}
 }

@@ -1,6 +1,9 @@
 package offline
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // A column named where a value was expected. A column in a relative
 // clause with no value after it reads as a condition whose value is
@@ -77,10 +80,17 @@ func (lx *lexicon) stopValue(toks []token, i int, before []mention) []valueRef {
 	if prev.kind != mName || prev.to != i || len(prev.cols) == 0 || len(prev.tables) > 0 {
 		return nil
 	}
+	// The word as written: "done", not "Done" of another column.
+	return slices.DeleteFunc(lx.valuesIn(toks[i].text, prev.cols), func(v valueRef) bool { return !strings.EqualFold(v.value, toks[i].raw) })
+}
+
+// valuesIn returns the sampled values the word w may be that belong to
+// one of the columns cols (once per column reference that holds it).
+func (lx *lexicon) valuesIn(w string, cols []nameRef) []valueRef {
 	var out []valueRef
-	for _, v := range lx.values[toks[i].text] {
-		for _, r := range prev.cols {
-			if r.table == v.table && r.col == v.col && strings.EqualFold(v.value, toks[i].raw) {
+	for _, v := range lx.values[w] {
+		for _, r := range cols {
+			if r.table == v.table && r.col == v.col {
 				out = append(out, v)
 			}
 		}
@@ -104,15 +114,7 @@ func (lx *lexicon) statedValues(toks []token, ms []mention) []mention {
 		if col.kind != mName || col.to != is.from || len(col.tables) > 0 || len(col.cols) == 0 {
 			continue
 		}
-		var out []valueRef
-		for _, v := range lx.values[toks[m.from].text] {
-			for _, r := range col.cols {
-				if r.table == v.table && r.col == v.col {
-					out = append(out, v)
-				}
-			}
-		}
-		if len(out) > 0 {
+		if out := lx.valuesIn(toks[m.from].text, col.cols); len(out) > 0 {
 			ms[k] = mention{kind: mValue, vals: out, from: m.from, to: m.to, text: m.text, plural: m.plural}
 		}
 	}

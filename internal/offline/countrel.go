@@ -52,7 +52,7 @@ func (p *parser) nameRightBefore(i, y int) int {
 	}
 	xt, okX := p.oneTable(x)
 	yt, okY := p.oneTable(y)
-	if !okX || !okY || xt == yt || len(p.lx.tables[yt].parents[xt]) != 1 {
+	if !okX || !okY || !p.lx.tables[yt].refersOnce(xt) {
 		return -1
 	}
 	return x
@@ -76,7 +76,7 @@ func (p *parser) countedVia(x, y int) bool {
 	}
 	col := p.lx.col(cs[0].table, cs[0].col)
 	t := col.table
-	if col.id || t.idx == yt || len(t.parents[yt]) != 1 {
+	if col.id || !t.refersOnce(yt) {
 		return false
 	}
 	p.ms[y].tables = []nameRef{{table: t.idx, col: -1, class: p.ms[y].tables[0].class}}
@@ -163,7 +163,7 @@ func (p *parser) nameBeforeAndHave(i, y int) int {
 			}
 			xt, okX := p.oneTable(x)
 			yt, okY := p.oneTable(y)
-			if !okX || !okY || xt == yt || len(p.lx.tables[yt].parents[xt]) != 1 || !p.onlyOf(j+1, i, xt) {
+			if !okX || !okY || !p.lx.tables[yt].refersOnce(xt) || !p.onlyOf(j+1, i, xt) {
 				return -1
 			}
 			return x

@@ -236,7 +236,7 @@ func (r *resolver) ageFilter(fs filterSpec) (condSpec, *refusal) {
 	if fs.lone {
 		return r.loneFilter(fs)
 	}
-	if fs.unit != "" {
+	if fs.unit.dim != "" {
 		return r.unitFilter(fs) // "flights under 300 dollars" (unitcols.go)
 	}
 	k := fs.grade

@@ -61,12 +61,20 @@ func (p *parser) nameBeforeLink(i, y int) (int, []int) {
 // oneTable returns the one table mention i names most strongly, if it
 // names exactly one.
 func (p *parser) oneTable(i int) (int, bool) {
+	if ref, ok := p.oneTableRef(i); ok {
+		return ref.table, true
+	}
+	return -1, false
+}
+
+// oneTableRef is oneTable with the reference's class of match.
+func (p *parser) oneTableRef(i int) (nameRef, bool) {
 	if !p.in(i) {
-		return -1, false
+		return nameRef{}, false
 	}
 	ts := strongest(p.ms[i].tables, classSynonym)
 	if len(ts) != 1 {
-		return -1, false
+		return nameRef{}, false
 	}
-	return ts[0].table, true
+	return ts[0], true
 }

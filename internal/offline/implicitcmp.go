@@ -112,32 +112,18 @@ func dropYearPrep(out []token, t token) []token {
 // "released after 2000", compared with the subject's one date or year as
 // that is. Only there: "year" elsewhere may name a year column.
 func yearWordAfterCmp(toks []token) []token {
-	var out []token
-	for i := 0; i < len(toks); i++ {
-		skip := 0
-		if i > 0 && timeCmpWord(toks[:i]) {
-			switch {
-			case i+2 < len(toks) && toks[i].text == "the" && toks[i+1].text == "year" && isYearToken(toks[i+2]):
-				skip = 2
-			case i+1 < len(toks) && toks[i].text == "year" && isYearToken(toks[i+1]):
-				skip = 1
-			}
+	return rewriteTokens(toks, func(i int) (int, []token) {
+		if i == 0 || !timeCmpWord(toks[:i]) {
+			return 0, nil
 		}
-		if skip > 0 {
-			if out == nil {
-				out = append(make([]token, 0, len(toks)), toks[:i]...)
-			}
-			i += skip - 1
-			continue
+		switch {
+		case i+2 < len(toks) && toks[i].text == "the" && toks[i+1].text == "year" && isYearToken(toks[i+2]):
+			return 2, nil
+		case i+1 < len(toks) && toks[i].text == "year" && isYearToken(toks[i+1]):
+			return 1, nil
 		}
-		if out != nil {
-			out = append(out, toks[i])
-		}
-	}
-	if out == nil {
-		return toks
-	}
-	return out
+		return 0, nil
+	})
 }
 
 // timeCmpWord reports whether the tokens end in a time comparison:

@@ -205,10 +205,10 @@ type filterSpec struct {
 	// than" with no column named: the subject's one column of it (col is
 	// -1; gradable.go). Zero with col -1 is an age ("over 20 years old").
 	grade adjKind
-	// unit is the dimension and unit ("money usd") of a number with a
-	// unit and no column named ("flights under 300 dollars"): the one
-	// column of that kind (col is -1; unitcols.go).
-	unit string
+	// unit is the unit of a number with a unit and no column named
+	// ("flights under 300 dollars"): the one column of its kind (col is
+	// -1; unitcols.go). Zero for any other filter.
+	unit measureUnit
 	// within, with kind fAvg, are the conditions on the rows the column
 	// is compared with ("than the average salary of instructors in
 	// Physics"); one compares with the one row they pick ("than the

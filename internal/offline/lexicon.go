@@ -116,6 +116,14 @@ type tableInfo struct {
 	oneStem string
 }
 
+// refersOnce reports whether t is another table than the one at index
+// parent and refers to it by exactly one foreign key: each of t's rows
+// then meets one parent row along one path, the join every reading of
+// "X of Y" across two tables takes.
+func (t *tableInfo) refersOnce(parent int) bool {
+	return t.idx != parent && len(t.parents[parent]) == 1
+}
+
 type colInfo struct {
 	table *tableInfo
 	idx   int

@@ -762,11 +762,11 @@ func (p *parser) singularTable(t int) (*tableInfo, nameRef, bool) {
 	if !p.isTable(t) || p.used[t] || p.ms[t].plural || len(p.ms[t].cols) > 0 {
 		return nil, nameRef{}, false
 	}
-	refs := strongest(p.ms[t].tables, classSynonym)
-	if len(refs) != 1 {
+	ref, ok := p.oneTableRef(t)
+	if !ok {
 		return nil, nameRef{}, false
 	}
-	return p.lx.tables[refs[0].table], refs[0], true
+	return p.lx.tables[ref.table], ref, true
 }
 
 // isInt reports whether a number literal is whole.

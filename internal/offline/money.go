@@ -45,7 +45,7 @@ func (lx *lexicon) moneyCols(t int) []*colInfo {
 func (lx *lexicon) childMoney(x int) []*colInfo {
 	var out []*colInfo
 	for _, t := range lx.tables {
-		if t.idx != x && len(t.parents[x]) == 1 {
+		if t.refersOnce(x) {
 			out = append(out, lx.moneyCols(t.idx)...)
 		}
 	}

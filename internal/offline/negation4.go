@@ -10,15 +10,6 @@ package offline
 // of Y refers to. A word that names no such table ("services that have
 // never been used") leaves the negation refused.
 
-// auxWords are the stop words of a negated clause that carry no meaning
-// of their own, never read as naming a table.
-var auxWords = map[string]bool{
-	"be": true, "been": true, "being": true, "is": true, "are": true, "was": true, "were": true,
-	"do": true, "does": true, "did": true, "have": true, "has": true, "had": true, "having": true,
-	"any": true, "ever": true, "yet": true, "a": true, "an": true, "the": true, "of": true,
-	"so": true, "far": true, "at": true, "all": true, "one": true, "single": true,
-}
-
 // negatedChildWords turns the one word of a bare negated clause that
 // names a child of the table before the negation into a mention of that
 // table (see above).
@@ -70,7 +61,10 @@ func (lx *lexicon) negatedChildWords(ms []mention) {
 // strongly: "pilots" is pilot, not pilot_record) and has a word in its name, not in that table's, of the
 // family of w; or nil.
 func (lx *lexicon) childNamedBy(w string, xs []nameRef) *tableInfo {
-	if auxWords[w] || len(w) < 4 || !isLetters(w) {
+	// A function word ("have not ever", "has not been") names no table,
+	// even one with the word in its name (ever_list): linking never reads
+	// it as a name either.
+	if hardStops[w] || len(w) < 4 || !isLetters(w) {
 		return nil
 	}
 	var found *tableInfo
@@ -80,7 +74,7 @@ func (lx *lexicon) childNamedBy(w string, xs []nameRef) *tableInfo {
 			return nil // "books not in any book list": the word names X
 		}
 		for _, t := range lx.tables {
-			if t == x || len(t.parents[x.idx]) != 1 || !namesTableFamily(w, t) {
+			if !t.refersOnce(x.idx) || !namesTableFamily(w, t) {
 				continue
 			}
 			if found != nil && found != t {

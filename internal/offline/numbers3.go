@@ -65,8 +65,8 @@ func (p *parser) distinctCounted(i, cmp int) (int, int) {
 	if !p.isTable(n) || p.used[n] || !p.countedNext(d, n) {
 		return -1, -1
 	}
-	ts := strongest(p.ms[n].tables, classSynonym)
-	if len(ts) != 1 {
+	ti, ok := p.oneTable(n)
+	if !ok {
 		return -1, -1
 	}
 	start := i
@@ -80,7 +80,7 @@ func (p *parser) distinctCounted(i, cmp int) (int, int) {
 	if x < 0 {
 		return -1, -1
 	}
-	counted := p.lx.tables[ts[0].table]
+	counted := p.lx.tables[ti]
 	refs := strongest(p.ms[x].tables, classSynonym)
 	if len(refs) == 0 {
 		refs = strongest(p.ms[x].cols, classSynonym)
@@ -196,8 +196,9 @@ func (p *parser) timesIn(i, cmp int, op string) (bool, *refusal) {
 	if !p.isTable(x) || p.used[x] || p.isCol(x) {
 		return false, nil
 	}
-	ts, xs := strongest(p.ms[t].tables, classSynonym), strongest(p.ms[x].tables, classSynonym)
-	if len(ts) != 1 || len(xs) != 1 || ts[0].table == xs[0].table || len(p.lx.tables[ts[0].table].parents[xs[0].table]) != 1 {
+	ti, okT := p.oneTable(t)
+	xi, okX := p.oneTable(x)
+	if !okT || !okX || !p.lx.tables[ti].refersOnce(xi) {
 		return false, nil
 	}
 	return true, p.countRows(i, cmp, t, x, op, p.ms[cmp].text+" "+p.ms[i].text+" in "+p.ms[t].text)
@@ -230,8 +231,7 @@ func (p *parser) unitFollows(i int) bool {
 // isUnit reports whether w is a unit of unitDims or of scopedUnits
 // (unitcols.go).
 func isUnit(w string) bool {
-	d, _ := unitKind(w)
-	return d != ""
+	return unitKind(w).dim != ""
 }
 
 // measuredLiteral places the number, quoted text or value at i (literal)

@@ -273,12 +273,12 @@ func (p *parser) sortByCount() *refusal {
 // ownTable reports whether table mention t names the one table of every
 // reading of column mention c.
 func (p *parser) ownTable(c, t int) bool {
-	ts := strongest(p.ms[t].tables, classSynonym)
-	if len(ts) != 1 {
+	ti, ok := p.oneTable(t)
+	if !ok {
 		return false
 	}
 	for _, r := range strongest(p.ms[c].cols, classSynonym) {
-		if r.table != ts[0].table {
+		if r.table != ti {
 			return false
 		}
 	}

@@ -82,8 +82,8 @@ func (p *parser) groupsOf(x, y int) bool {
 	}
 	yc := p.lx.col(cs[0].table, cs[0].col)
 	if p.isTable(x) {
-		xs := strongest(p.ms[x].tables, classSynonym)
-		return len(xs) == 1 && xs[0].table != cs[0].table && len(yc.table.parents[xs[0].table]) == 1
+		xi, ok := p.oneTable(x)
+		return ok && yc.table.refersOnce(xi)
 	}
 	if !p.isCol(x) {
 		return false

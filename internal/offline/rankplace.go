@@ -7,8 +7,6 @@ package offline
 // so the only thing it can rank is the thing asked for: the values of that
 // column, by their number of rows.
 
-import "slices"
-
 // headRanked returns the column mention a closing "most" or "greatest
 // number of times" at mention i ranks, or -1. The head must be the question's first name,
 // a column of one table, with nothing but words that link to nothing or
@@ -55,30 +53,22 @@ func (p *parser) headRanked(i int) int {
 // when no other table refers to the table, so its rows are only counted
 // by the values of that column, and makes the mention that column.
 func (p *parser) tableAsItsColumn(h int) bool {
-	ts := strongest(p.ms[h].tables, classSynonym)
-	if len(ts) != 1 {
+	ref, ok := p.oneTableRef(h)
+	if !ok {
 		return false
 	}
-	t := p.lx.tables[ts[0].table]
+	t := p.lx.tables[ref.table]
 	for _, o := range p.lx.tables {
 		if _, ok := o.parents[t.idx]; ok && o != t {
 			return false
 		}
 	}
-	var found *colInfo
-	for _, col := range t.cols {
-		if col != nil && !col.id && col.repeats && isTextual(col.kind) && slices.Equal(col.stems, t.stems) {
-			if found != nil {
-				return false
-			}
-			found = col
-		}
-	}
+	found := t.colNamedAsTable(func(c *colInfo) bool { return c.repeats && isTextual(c.kind) })
 	if found == nil {
 		return false
 	}
 	p.ms[h].tables = nil
-	p.ms[h].cols = []nameRef{{table: t.idx, col: found.idx, class: ts[0].class}}
+	p.ms[h].cols = []nameRef{{table: t.idx, col: found.idx, class: ref.class}}
 	return true
 }
 

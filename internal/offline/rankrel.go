@@ -33,31 +33,34 @@ func (p *parser) keyColAsRows(x, y int) bool {
 	if !okX || !ok || k.table != xt {
 		return false
 	}
-	c := p.colNamedAsTable(xt, k.col)
-	if c < 0 {
+	c := p.lx.tables[xt].colNamedAsTable(func(c *colInfo) bool { return c.idx != k.col })
+	if c == nil {
 		return false
 	}
 	class := p.ms[x].tables[0].class
 	p.ms[x].tables = nil
-	p.ms[x].cols = []nameRef{{table: xt, col: c, class: class}}
+	p.ms[x].cols = []nameRef{{table: xt, col: c.idx, class: class}}
 	p.ms[y].cols = nil
 	p.ms[y].tables = []nameRef{{table: xt, col: -1, class: k.class}}
 	return true
 }
 
-// colNamedAsTable returns the one column of table t, other than column
-// skip, whose name's stems are the table's own, or -1.
-func (p *parser) colNamedAsTable(t, skip int) int {
-	tb := p.lx.tables[t]
-	found := -1
-	for _, c := range tb.cols {
-		if c == nil || c.idx == skip || c.id || len(tb.stems) == 0 || !slices.Equal(c.stems, tb.stems) {
+// colNamedAsTable returns the one column of t that is no key, is kept by
+// keep and whose name's stems are the table's own (allergy_type's
+// allergytype, instruments' instrument), or nil.
+func (t *tableInfo) colNamedAsTable(keep func(*colInfo) bool) *colInfo {
+	if len(t.stems) == 0 {
+		return nil
+	}
+	var found *colInfo
+	for _, c := range t.cols {
+		if c == nil || c.id || !keep(c) || !slices.Equal(c.stems, t.stems) {
 			continue
 		}
-		if found >= 0 {
-			return -1
+		if found != nil {
+			return nil
 		}
-		found = c.idx
+		found = c
 	}
 	return found
 }

@@ -54,7 +54,7 @@ func (p *parser) rankLinkName(i, y int) (int, []int) {
 		// name") are often named to ask about the parent, whose columns
 		// the question then shows, so which rows are counted per what is
 		// not certain.
-		if xs := strongest(p.ms[k].tables, classSynonym); rel && len(xs) == 1 && xs[0].table == other && len(p.lx.tables[other].parents) == 0 {
+		if xi, ok := p.oneTable(k); rel && ok && xi == other && len(p.lx.tables[other].parents) == 0 {
 			return k, []int{j}
 		}
 		return -1, nil
@@ -74,16 +74,17 @@ func (p *parser) rankLinkName(i, y int) (int, []int) {
 // by one key each, to the table mention y names and to exactly one other
 // table, and returns that other table.
 func (p *parser) linkOther(j, y int) (int, bool) {
-	ls, ys := strongest(p.ms[j].tables, classSynonym), strongest(p.ms[y].tables, classSynonym)
-	if len(ls) != 1 || len(ys) != 1 || ls[0].table == ys[0].table {
+	li, okL := p.oneTable(j)
+	yi, okY := p.oneTable(y)
+	if !okL || !okY {
 		return -1, false
 	}
-	l := p.lx.tables[ls[0].table]
-	if len(l.parents) != 2 || len(l.parents[ys[0].table]) != 1 {
+	l := p.lx.tables[li]
+	if len(l.parents) != 2 || !l.refersOnce(yi) {
 		return -1, false
 	}
 	for t, edges := range l.parents {
-		if t != ys[0].table && t != l.idx && len(edges) == 1 {
+		if t != yi && t != l.idx && len(edges) == 1 {
 			return t, true
 		}
 	}
@@ -146,8 +147,7 @@ func (p *parser) colAsRows(x, y int) bool {
 	if x < 0 || p.isCol(x) {
 		return false
 	}
-	xs := strongest(p.ms[x].tables, classSynonym)
-	if len(xs) != 1 || xs[0].table == col.table.idx || len(col.table.parents[xs[0].table]) != 1 {
+	if xi, ok := p.oneTable(x); !ok || !col.table.refersOnce(xi) {
 		return false
 	}
 	p.ms[y].cols = nil

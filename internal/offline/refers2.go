@@ -257,8 +257,8 @@ func (p *parser) byPronoun(i int) bool {
 		if !p.isTable(j) {
 			continue
 		}
-		if ts := strongest(p.ms[j].tables, classSynonym); len(ts) == 1 {
-			seen[ts[0].table] = true
+		if t, ok := p.oneTable(j); ok {
+			seen[t] = true
 		}
 	}
 	return len(seen) >= 2

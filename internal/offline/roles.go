@@ -673,12 +673,13 @@ func (p *parser) childTotal(x, y int) bool {
 	if !p.isTable(x) || !p.numericCol(y) {
 		return false
 	}
-	xs, cs := strongest(p.ms[x].tables, classSynonym), strongest(p.ms[y].cols, classSynonym)
-	if len(xs) != 1 || len(cs) != 1 {
+	xi, ok := p.oneTable(x)
+	cs := strongest(p.ms[y].cols, classSynonym)
+	if !ok || len(cs) != 1 {
 		return false
 	}
 	c := p.lx.col(cs[0].table, cs[0].col)
-	if c.table.idx == xs[0].table || len(c.table.parents[xs[0].table]) != 1 || c.id {
+	if !c.table.refersOnce(xi) || c.id {
 		return false
 	}
 	return slices.ContainsFunc(c.words, func(w string) bool { return additiveWords[w] })

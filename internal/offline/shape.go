@@ -587,16 +587,15 @@ func (r *resolver) projection() *refusal {
 		// "the details of all products" where products has a
 		// product_details column: that column, not every column; "the
 		// names and details of the staff", that column beside the names.
-		c := detailsColumn(r.subject)
-		if c == nil && !r.hasDetails() {
+		// A subject with details columns has its own details, even
+		// beside a parent's key; one with none may show a parent's.
+		c := tableDetails(r.subject)
+		if c == nil && len(detailsCols(r.subject)) == 0 {
 			if c = r.parentDetails(); c != nil {
 				if rf := r.reach(c.table); rf != nil {
 					return rf
 				}
 			}
-		}
-		if c == nil {
-			c = ownDetails(r.subject)
 		}
 		if c != nil && !slices.Contains(q.project, c) {
 			q.project = append(q.project, c)
@@ -628,20 +627,25 @@ func (r *resolver) projection() *refusal {
 	return nil
 }
 
-// detailsColumn returns a table's one text column named for its details
-// (product_details, other_hotel_details); nil when it has none or several.
-func detailsColumn(t *tableInfo) *colInfo {
-	var found *colInfo
+// detailsCols returns a table's text columns named for its details
+// (product_details, other_hotel_details).
+func detailsCols(t *tableInfo) []*colInfo {
+	var out []*colInfo
 	for _, c := range t.cols {
-		if c == nil || c.id || !isTextual(c.kind) || !detailWords[c.words[len(c.words)-1]] {
-			continue
+		if c != nil && !c.id && isTextual(c.kind) && detailWords[c.words[len(c.words)-1]] {
+			out = append(out, c)
 		}
-		if found != nil {
-			return nil
-		}
-		found = c
 	}
-	return found
+	return out
+}
+
+// detailsColumn returns a table's one details column; nil when it has
+// none or several.
+func detailsColumn(t *tableInfo) *colInfo {
+	if cs := detailsCols(t); len(cs) == 1 {
+		return cs[0]
+	}
+	return nil
 }
 
 // pkCols returns t's primary key columns, or nil when one is missing.

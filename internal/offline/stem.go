@@ -6,8 +6,12 @@ import (
 )
 
 // irregularPlurals maps English plurals that no suffix rule reaches to their
-// singular, so "people" in a question meets a table called person.
-var irregularPlurals = map[string]string{
+// singular, so "people" in a question meets a table called person and
+// "alumni" a column called alumnus. Besides the words listed here it holds
+// the plurals of [manCompounds], [personCompounds], [vesPlurals] and
+// [latinPlurals]. Only general English belongs here: the same map reads
+// schema identifiers and question words.
+var irregularPlurals = withCompoundPlurals(map[string]string{
 	"people": "person", "children": "child", "men": "man", "women": "woman",
 	"feet": "foot", "teeth": "tooth", "mice": "mouse", "geese": "goose",
 	"indices": "index", "matrices": "matrix", "vertices": "vertex",
@@ -15,6 +19,53 @@ var irregularPlurals = map[string]string{
 	"criteria": "criterion", "phenomena": "phenomenon", "staff": "staff",
 	// Too short for the suffix rule, but a common plural in questions.
 	"ids": "id",
+})
+
+var (
+	// manCompounds are everyday compounds of man and woman; their plurals
+	// end in -men and -women ("chairmen", "sportswomen").
+	manCompounds = []string{"sportsman", "sportswoman", "chairman", "chairwoman", "congressman",
+		"congresswoman", "businessman", "businesswoman", "salesman", "saleswoman", "policeman",
+		"policewoman", "fireman", "spokesman", "spokeswoman", "fisherman", "craftsman", "statesman",
+		"serviceman", "servicewoman", "councilman", "councilwoman", "alderman", "postman", "repairman",
+		"foreman", "workman", "middleman", "horseman", "horsewoman", "newsman", "cameraman",
+		"anchorman", "anchorwoman", "weatherman", "countryman", "layman", "freshman", "gentleman",
+		"clergyman", "doorman", "handyman", "seaman", "airman", "nobleman", "frontman", "batsman"}
+	// personCompounds are compounds of person whose plural ends in -people
+	// ("salespeople").
+	personCompounds = []string{"salesperson", "businessperson", "spokesperson", "chairperson",
+		"craftsperson", "tradesperson", "layperson", "sportsperson", "townsperson"}
+	// vesPlurals map a plural in -ves to its singular in -f or -fe, which
+	// the suffix rule would read as "shelve". Not "leaves" or "lives",
+	// which are also verbs.
+	vesPlurals = map[string]string{"shelves": "shelf", "wives": "wife", "knives": "knife",
+		"thieves": "thief", "wolves": "wolf", "calves": "calf", "loaves": "loaf", "halves": "half",
+		"housewives": "housewife", "midwives": "midwife", "bookshelves": "bookshelf"}
+	// latinPlurals map a Latin or Greek plural to its singular (not the
+	// plurals in -ae, which the suffix rules already read).
+	latinPlurals = map[string]string{"alumni": "alumnus", "curricula": "curriculum",
+		"syllabi": "syllabus", "cacti": "cactus", "fungi": "fungus", "nuclei": "nucleus",
+		"stimuli": "stimulus", "radii": "radius", "appendices": "appendix", "genera": "genus",
+		"corpora": "corpus", "memoranda": "memorandum", "strata": "stratum", "bacteria": "bacterium",
+		"oxen": "ox", "hypotheses": "hypothesis", "diagnoses": "diagnosis", "prognoses": "prognosis",
+		"thesauri": "thesaurus", "foci": "focus"}
+)
+
+// withCompoundPlurals adds to m the plurals of the compound, -ves and Latin
+// word lists above.
+func withCompoundPlurals(m map[string]string) map[string]string {
+	for _, w := range manCompounds {
+		m[strings.TrimSuffix(w, "man")+"men"] = w
+	}
+	for _, w := range personCompounds {
+		m[strings.TrimSuffix(w, "person")+"people"] = w
+	}
+	for _, list := range []map[string]string{vesPlurals, latinPlurals} {
+		for pl, sg := range list {
+			m[pl] = sg
+		}
+	}
+	return m
 }
 
 // singular strips an English plural ending and reports whether it did. It is

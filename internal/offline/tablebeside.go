@@ -48,13 +48,9 @@ func (p *parser) listedParent() int {
 			return -1
 		}
 	}
-	parent := strongest(p.ms[t].tables, classSynonym)
-	child := strongest(p.ms[f.counted].tables, classSynonym)
-	if len(parent) != 1 || len(child) != 1 || parent[0].table == child[0].table {
-		return -1
-	}
-	c := p.lx.tables[child[0].table]
-	if len(c.parents[parent[0].table]) != 1 {
+	pi, okP := p.oneTable(t)
+	ci, okC := p.oneTable(f.counted)
+	if !okP || !okC || !p.lx.tables[ci].refersOnce(pi) {
 		return -1
 	}
 	return t

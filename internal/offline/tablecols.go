@@ -122,7 +122,7 @@ func (r *resolver) showOwnedLabels(m mention) (bool, *refusal) {
 		return false, nil
 	}
 	t := r.lx.tables[cands[0].table]
-	if t == r.subject || len(r.subject.parents[t.idx]) != 1 {
+	if !r.subject.refersOnce(t.idx) {
 		return false, nil
 	}
 	var labels []*colInfo

@@ -340,6 +340,31 @@ func scanWord(toks []token, rs []rune, i int) ([]token, int) {
 	return append(toks, wordToken(string(b))), j
 }
 
+// rewriteTokens returns toks with runs replaced: at(i) returns how many
+// tokens from i on it replaces (0: none) and the tokens that stand for
+// them. The slice handed in is never written; it is returned as it is
+// when no run is replaced, as for most questions.
+func rewriteTokens(toks []token, at func(i int) (n int, with []token)) []token {
+	var out []token
+	for i := 0; i < len(toks); i++ {
+		if n, with := at(i); n > 0 {
+			if out == nil {
+				out = append(make([]token, 0, len(toks)), toks[:i]...)
+			}
+			out = append(out, with...)
+			i += n - 1
+			continue
+		}
+		if out != nil {
+			out = append(out, toks[i])
+		}
+	}
+	if out == nil {
+		return toks
+	}
+	return out
+}
+
 func wordToken(raw string) token {
 	text := strings.ToLower(raw)
 	_, plural := singular(text)

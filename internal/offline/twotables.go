@@ -36,7 +36,7 @@ func (r *resolver) showParentLabels(m int) *refusal {
 		return refuse
 	}
 	t := r.lx.tables[cands[0].table]
-	if t == r.subject || len(r.subject.parents[t.idx]) != 1 || len(t.labels) == 0 {
+	if !r.subject.refersOnce(t.idx) || len(t.labels) == 0 {
 		return refuse
 	}
 	if rf := r.reach(t); rf != nil {

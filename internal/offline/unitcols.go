@@ -58,7 +58,7 @@ var scaleWords = setOf("billion", "billions", "million", "millions", "thousand",
 // after a number may as well ask for a difference of dates ("for more
 // than 300 days": days are left out altogether), and a duration or area
 // in no stated unit may hold any of them.
-var scopedUnits = map[string][2]string{
+var scopedUnits = map[string]measureUnit{
 	"second": {"duration", "s"}, "seconds": {"duration", "s"}, "sec": {"duration", "s"}, "secs": {"duration", "s"},
 	"minute": {"duration", "min"}, "minutes": {"duration", "min"}, "min": {"duration", "min"}, "mins": {"duration", "min"},
 	"hour": {"duration", "h"}, "hours": {"duration", "h"}, "hr": {"duration", "h"}, "hrs": {"duration", "h"},
@@ -70,24 +70,28 @@ var scopedUnits = map[string][2]string{
 // scopedDims are the kinds of scopedUnits.
 var scopedDims = setOf("duration", "area")
 
-// unitKind returns the dimension and the unit of the word w: a unit of
-// unitDims or of scopedUnits, "" when w is neither.
-func unitKind(w string) (dim, name string) {
+// measureUnit is a unit written after a number: the kind of measure it
+// is ("money", "length") and the unit's name for all its spellings
+// ("usd" for "dollars").
+type measureUnit struct {
+	dim, name string
+}
+
+// unitKind returns the unit the word w is, of unitDims or of
+// scopedUnits; zero when w is neither.
+func unitKind(w string) measureUnit {
 	if d, ok := unitDims[w]; ok {
-		return d, unitNames[w]
+		return measureUnit{d, unitNames[w]}
 	}
-	if u, ok := scopedUnits[w]; ok {
-		return u[0], u[1]
-	}
-	return "", ""
+	return scopedUnits[w]
 }
 
 // colUnit returns the unit a column's name states in dimension dim
 // ("distance_km": "km"), "" when it states none.
 func colUnit(c *colInfo, dim string) string {
 	for _, w := range c.words {
-		if d, u := unitKind(w); d == dim {
-			return u
+		if u := unitKind(w); u.dim == dim {
+			return u.name
 		}
 	}
 	return ""
@@ -117,11 +121,11 @@ func (lx *lexicon) scopedUnitAfterNumber(ms []mention, i int, w string) bool {
 	stated := false
 	for _, t := range lx.tables {
 		for _, c := range t.cols {
-			if c == nil || !unitCandidate(c, u[0]) {
+			if c == nil || !unitCandidate(c, u.dim) {
 				continue
 			}
-			switch colUnit(c, u[0]) {
-			case u[1]:
+			switch colUnit(c, u.dim) {
+			case u.name:
 				stated = true
 			case "":
 			default:
@@ -144,10 +148,8 @@ func (p *parser) unitMeasured(i, cmp, c int, op string) bool {
 		p.isCol(c) && !p.used[c] || p.unitBetween(i, p.next(i)) {
 		return false
 	}
-	u := lower(p.ms[i+1].text)
-	dim, name := unitKind(u)
 	p.used[i], p.used[cmp] = true, true
-	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, unit: dim + " " + name, op: op, lit: m.num,
+	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, unit: unitKind(lower(p.ms[i+1].text)), op: op, lit: m.num,
 		text: p.ms[cmp].text + " " + m.text + " " + p.ms[i+1].text})
 	return true
 }
@@ -161,9 +163,7 @@ func (p *parser) unitRange(b, i, and, hi int, lo, up any) bool {
 		p.unitBetween(hi, p.next(hi)) {
 		return false
 	}
-	u := lower(p.ms[hi+1].text)
-	dim, name := unitKind(u)
-	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, unit: dim + " " + name, op: "between", lit: lo, hi: up,
+	p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fLit, col: -1, unit: unitKind(lower(p.ms[hi+1].text)), op: "between", lit: lo, hi: up,
 		text: "between " + p.ms[i].text + " and " + p.ms[hi].text + " " + p.ms[hi+1].text})
 	for _, k := range []int{b, i, and, hi} {
 		p.used[k] = true
@@ -175,11 +175,11 @@ func (p *parser) unitRange(b, i, and, hi int, lo, up any) bool {
 // one column of the unit's kind in the question's table, else in the
 // tables it refers to by one key that the question names.
 func (r *resolver) unitFilter(fs filterSpec) (condSpec, *refusal) {
-	dim, name, _ := strings.Cut(fs.unit, " ")
+	dim, name := fs.unit.dim, fs.unit.name
 	cands := unitCols(r.subject, dim)
 	if len(cands) == 0 {
 		for _, t := range r.lx.tables {
-			if t != r.subject && len(r.subject.parents[t.idx]) == 1 && r.namesTable(t) {
+			if r.subject.refersOnce(t.idx) && r.namesTable(t) {
 				cands = append(cands, unitCols(t, dim)...)
 			}
 		}
@@ -196,6 +196,10 @@ func (r *resolver) unitFilter(fs filterSpec) (condSpec, *refusal) {
 		return condSpec{}, refuseUnresolved("I could not tell which column %q compares: %s of %s could hold it; name it (for example: with %s %s).",
 			fs.text, what, r.subject.name, dimExample(dim), fs.text)
 	}
+	// A column stating another unit of the kind is no candidate: the unit
+	// was not set aside after the number where the schema names another
+	// unit of its kind (unitAfterNumber, scopedUnitAfterNumber). Only a
+	// duration or area stating none is left to refuse.
 	c := cands[0]
 	if scopedDims[dim] && colUnit(c, dim) != name {
 		// a duration or area in an unstated unit (scopedUnitAfterNumber)
@@ -205,9 +209,6 @@ func (r *resolver) unitFilter(fs filterSpec) (condSpec, *refusal) {
 		// damage_millions_usd holds 10 for "10 million": a number
 		// written in full is not what it stores.
 		return condSpec{}, refuseUnresolved("%s is held in a scale (%s) that %q does not say, so I could not compare it.", c.ref, strings.Join(c.words, " "), fs.text)
-	}
-	if cu := colUnit(c, dim); cu != "" && cu != name {
-		return condSpec{}, refuseUnresolved("%s is not held in the unit of %q, so I could not compare it.", c.ref, fs.text)
 	}
 	if rf := r.reach(c.table); rf != nil {
 		return condSpec{}, rf
@@ -253,7 +254,7 @@ func (p *parser) unitNarrows(i int) bool {
 	if u >= len(p.ms) || p.used[u] || !p.isCol(u) || p.isTable(u) || p.ms[u].from != p.ms[i].to {
 		return false
 	}
-	if dim, _ := unitKind(lower(p.ms[u].text)); dim == "" {
+	if unitKind(lower(p.ms[u].text)).dim == "" {
 		return false
 	}
 	var f *filterSpec

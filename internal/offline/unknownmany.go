@@ -117,43 +117,45 @@ func (lx *lexicon) repairPairs(question string, toks []token) (string, bool) {
 	fixed := question
 	for _, m := range lx.link(toks) {
 		i := m.from
-		if m.kind != mUnknown || m.to != i+1 || i+1 >= len(toks) || toks[i].kind != tokWord {
+		if m.kind != mUnknown || m.to != i+1 {
 			continue
 		}
-		t, firsts := toks[i], fixedPairs[toks[i+1].text]
-		if len(firsts) == 0 || hardStops[t.text] || lx.columnWord(t) || lx.tableWord(t) {
-			continue
-		}
-		for _, f := range firsts {
-			if t.text[0] == f[0] && editDistance(t.text, f, 1) == 1 {
-				pair := t.raw + " " + toks[i+1].raw
-				fixed = strings.Replace(fixed, pair, f+" "+toks[i+1].raw, 1)
-				break
-			}
+		// A word linking to nothing may still be a column's word, left
+		// unlinked beside the pair ("3 ore more" where ore_grade is a
+		// column): no slip. A function word or a table's word never gets
+		// here; linking reads them.
+		if f := pairSlip(toks, i); f != "" && !lx.columnWord(toks[i]) {
+			pair := toks[i].raw + " " + toks[i+1].raw
+			fixed = strings.Replace(fixed, pair, f+" "+toks[i+1].raw, 1)
 		}
 	}
 	return fixed, fixed != question
 }
 
-// hasPairSlip reports whether some word is one edit from the first word
-// of a fixed pair right before the pair's second word: the words
-// repairPairs may repair, before linking says which link to nothing.
+// hasPairSlip reports whether some word may be a slip of a fixed pair
+// (pairSlip): the words repairPairs may repair, before linking says
+// which link to nothing.
 func hasPairSlip(toks []token) bool {
-	for i := 0; i+1 < len(toks); i++ {
-		t := toks[i]
-		if t.kind != tokWord || t.text == "" {
-			continue
-		}
-		for _, f := range fixedPairs[toks[i+1].text] {
-			if t.text[0] == f[0] && editDistance(t.text, f, 1) == 1 {
-				return true
-			}
+	for i := range toks {
+		if pairSlip(toks, i) != "" {
+			return true
 		}
 	}
 	return false
 }
 
-// tableWord reports whether the word is one of a table's words.
-func (lx *lexicon) tableWord(t token) bool {
-	return slices.ContainsFunc(lx.tables, func(tb *tableInfo) bool { return slices.Contains(tb.stems, t.stem) })
+// pairSlip returns the first word of a fixed pair that the word at i,
+// right before the pair's second word, is one edit from ("hom" before
+// "many": "how"), or "".
+func pairSlip(toks []token, i int) string {
+	if i+1 >= len(toks) || toks[i].kind != tokWord || toks[i].text == "" {
+		return ""
+	}
+	t := toks[i].text
+	for _, f := range fixedPairs[toks[i+1].text] {
+		if t[0] == f[0] && editDistance(t, f, 1) == 1 {
+			return f
+		}
+	}
+	return ""
 }

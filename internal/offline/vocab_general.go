@@ -22,9 +22,9 @@ import (
 // generalWords are [wordGroup]s of general English, read as
 // [paraphrases] are. Two-way groups are words any of which may name the
 // same thing; a one-way group's first word is the schema's and the others
-// are more general or looser words a question may use for it. The
-// irregular plurals of [irregularPluralGroups] come first.
-var generalWords = append(irregularPluralGroups(), []wordGroup{
+// are more general or looser words a question may use for it. Irregular
+// plurals are no synonyms: [singular] reads them.
+var generalWords = []wordGroup{
 	// People and their roles.
 	{words: []string{"person", "someone", "somebody"}, oneWay: true},
 	{words: []string{"employee", "personnel", "staff member", "staffer"}},
@@ -629,64 +629,6 @@ var generalWords = append(irregularPluralGroups(), []wordGroup{
 	{words: []string{"life expectancy", "expected lifespan", "average lifespan"}, oneWay: true},
 	{words: []string{"square footage", "square feet", "floor area", "sq ft"}, oneWay: true},
 	{words: []string{"dosage", "dose"}},
-}...)
-
-// Round twenty-one: the plurals no suffix rule of [singular] reaches, of
-// words a database may name its things by. A compound of man, woman or
-// person makes its plural as they do ("chairmen", "sportswomen",
-// "salespeople"), a word in -f or -fe its plural in -ves ("shelves"), and
-// a Latin word its Latin plural ("alumni", "curricula"). A plural means
-// only its singular, so each pair is a two-way group.
-var (
-	// manCompounds are everyday compounds of man and woman; their
-	// plurals end in -men and -women.
-	manCompounds = []string{"sportsman", "sportswoman", "chairman", "chairwoman", "congressman",
-		"congresswoman", "businessman", "businesswoman", "salesman", "saleswoman", "policeman",
-		"policewoman", "fireman", "spokesman", "spokeswoman", "fisherman", "craftsman", "statesman",
-		"serviceman", "servicewoman", "councilman", "councilwoman", "alderman", "postman", "repairman",
-		"foreman", "workman", "middleman", "horseman", "horsewoman", "newsman", "cameraman",
-		"anchorman", "anchorwoman", "weatherman", "countryman", "layman", "freshman", "gentleman",
-		"clergyman", "doorman", "handyman", "seaman", "airman", "nobleman", "frontman", "batsman"}
-	// personCompounds are compounds of person whose plural is -people.
-	personCompounds = []string{"salesperson", "businessperson", "spokesperson", "chairperson",
-		"craftsperson", "tradesperson", "layperson", "sportsperson", "townsperson"}
-	// vesPlurals map a singular in -f or -fe to its plural in -ves; the
-	// suffix rule would make "shelve" of "shelves". Not "leaf" or "life",
-	// whose plurals are also verbs ("leaves", "lives").
-	vesPlurals = map[string]string{"shelf": "shelves", "wife": "wives", "knife": "knives",
-		"thief": "thieves", "wolf": "wolves", "calf": "calves", "loaf": "loaves", "half": "halves",
-		"housewife": "housewives", "midwife": "midwives", "bookshelf": "bookshelves"}
-	// latinPlurals map a Latin or Greek singular to its plural (not the
-	// plurals in -ae, which the suffix rules already read).
-	latinPlurals = map[string]string{"alumnus": "alumni", "curriculum": "curricula",
-		"syllabus": "syllabi", "cactus": "cacti", "fungus": "fungi", "nucleus": "nuclei",
-		"stimulus": "stimuli", "radius": "radii", "appendix": "appendices", "genus": "genera",
-		"corpus": "corpora", "memorandum": "memoranda", "stratum": "strata", "bacterium": "bacteria",
-		"ox": "oxen", "hypothesis": "hypotheses", "diagnosis": "diagnoses", "prognosis": "prognoses",
-		"thesaurus": "thesauri", "focus": "foci"}
-)
-
-// irregularPluralGroups makes a two-way group of each irregular plural
-// and its singular, in a fixed order.
-func irregularPluralGroups() []wordGroup {
-	var out []wordGroup
-	for _, w := range manCompounds {
-		out = append(out, wordGroup{words: []string{w, strings.TrimSuffix(w, "man") + "men"}})
-	}
-	for _, w := range personCompounds {
-		out = append(out, wordGroup{words: []string{w, strings.TrimSuffix(w, "person") + "people"}})
-	}
-	for _, m := range []map[string]string{vesPlurals, latinPlurals} {
-		keys := make([]string, 0, len(m))
-		for k := range m {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
-			out = append(out, wordGroup{words: []string{k, m[k]}})
-		}
-	}
-	return out
 }
 
 // equivalent preprocesses a group into the form [lexicon.addVariants]

@@ -13,10 +13,7 @@ import (
 // "other" ones are the rest. Nil when no one column is so named.
 func ownDetails(t *tableInfo) *colInfo {
 	var found *colInfo
-	for _, c := range t.cols {
-		if c == nil || c.id || !isTextual(c.kind) || !detailWords[c.words[len(c.words)-1]] {
-			continue
-		}
+	for _, c := range detailsCols(t) {
 		if !c.qualified || len(c.stems) != len(t.stems)+1 {
 			continue
 		}
@@ -26,6 +23,16 @@ func ownDetails(t *tableInfo) *colInfo {
 		found = c
 	}
 	return found
+}
+
+// tableDetails returns the column holding a table's details: its one
+// details column, else among several the one named for the table
+// (ownDetails); nil when neither is one column.
+func tableDetails(t *tableInfo) *colInfo {
+	if c := detailsColumn(t); c != nil {
+		return c
+	}
+	return ownDetails(t)
 }
 
 // parentDetails finds the details a list asks for beside the columns of
@@ -49,10 +56,7 @@ func (r *resolver) parentDetails() *colInfo {
 			continue
 		}
 		parent := r.lx.tables[pi]
-		d := detailsColumn(parent)
-		if d == nil {
-			d = ownDetails(parent)
-		}
+		d := tableDetails(parent)
 		if d == nil {
 			continue
 		}
@@ -65,17 +69,6 @@ func (r *resolver) parentDetails() *colInfo {
 		return nil
 	}
 	return found
-}
-
-// hasDetails reports whether the subject has any text column named for
-// its details: then "details" are its own, even when it has several.
-func (r *resolver) hasDetails() bool {
-	for _, c := range r.subject.cols {
-		if c != nil && !c.id && isTextual(c.kind) && detailWords[c.words[len(c.words)-1]] {
-			return true
-		}
-	}
-	return false
 }
 
 // describingColumn returns the one column in prose that says what a row
@@ -147,15 +140,12 @@ func (p *parser) likeDetails(k int) (int, bool) {
 	if !p.isTable(t) {
 		return -1, false
 	}
-	refs := strongest(p.ms[t].tables, classSynonym)
-	if len(refs) != 1 {
+	ti, ok := p.oneTable(t)
+	if !ok {
 		return -1, false
 	}
-	info := p.lx.tables[refs[0].table]
-	c := detailsColumn(info)
-	if c == nil {
-		c = ownDetails(info)
-	}
+	info := p.lx.tables[ti]
+	c := tableDetails(info)
 	if c == nil {
 		return -1, false
 	}
@@ -208,11 +198,11 @@ func (p *parser) likeOwnColumn(k int) int {
 	if b := w - 1; p.ms[b].kind != mStop || lower(p.ms[b].text) != "whose" || !p.isTable(b-1) {
 		return -1
 	}
-	refs := strongest(p.ms[w-2].tables, classSynonym)
-	if len(refs) != 1 {
+	oi, ok := p.oneTable(w - 2)
+	if !ok {
 		return -1
 	}
-	owner := p.lx.tables[refs[0].table]
+	owner := p.lx.tables[oi]
 	word := stems(canonicalWords(splitIdent(p.ms[w].text)))
 	var found *colInfo
 	for _, c := range owner.cols {

@@ -50,7 +50,8 @@ func whichColSchema(songRows int64) *schema.Schema {
 // of the owner's column.
 func TestWhichColAnswers(t *testing.T) {
 	runAnswers(t, whichColSchema(0), []answerCase{
-		// An empty table's samples do not rule "Le Pop" out.
+		// A quoted title stored nowhere is answered (placevalues_test.go);
+		// an empty table's complete samples: review_test.go.
 		{`What are the vocal types used in the song "Le Pop"?`, `{"from":{"table":"vocal"},"joins":[{"on":[{"left":"vocal.song_id","right":"song.id"}],"table":"song","type":"inner"}],"select":[{"expr":{"col":"vocal.type"}}],"where":{"left":{"col":"song.title"},"op":"=","right":{"value":"Le Pop"}}}`},
 		// asset_details are the asset's details; other_asset_details the rest.
 		{"List the id, details and make for every asset.", `{"from":{"table":"asset"},"select":[{"expr":{"col":"asset.id"}},{"expr":{"col":"asset.asset_make"}},{"expr":{"col":"asset.asset_details"}}]}`},
