@@ -18,6 +18,7 @@ import (
 	"querent/internal/retrieve"
 	"querent/internal/schema"
 	"querent/internal/session"
+	"querent/internal/wordnet"
 )
 
 // common holds the flags shared by the commands that open a database.
@@ -53,6 +54,10 @@ type env struct {
 	measures []plan.Measure
 	// store, when set, is the open session store (ask --session, chat).
 	store session.Store
+	// wordnet links words the schema lacks for the offline planner; nil
+	// without a dictionary. closeWordNet releases it.
+	wordnet      offline.Thesaurus
+	closeWordNet func()
 }
 
 func (e *env) Close() {
@@ -61,6 +66,9 @@ func (e *env) Close() {
 	}
 	if e.store != nil {
 		e.store.Close()
+	}
+	if e.closeWordNet != nil {
+		e.closeWordNet()
 	}
 }
 
@@ -131,6 +139,10 @@ func open(ctx context.Context, c common, io IO, wantLLM bool) (*env, *setupError
 			e.Close()
 			return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: "business context metrics: " + err.Error(), Hint: "see the metric definition language in the README"}}
 		}
+	}
+	if e.wordnet, _, e.closeWordNet, err = openWordNet(io); err != nil {
+		e.Close()
+		return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: err.Error(), Hint: "set " + wordnet.EnvVar + " to a WordNet dict directory (index.noun, data.noun, ...) or to off"}}
 	}
 	if wantLLM {
 		e.model, serr = buildModel(c, cfg, io)
@@ -225,7 +237,7 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 	today := e.cfg.TodayOr(time.Now())
 	var off agent.OfflinePlanner
 	if e.cfg.Planner != "llm" {
-		off = offline.New(e.schema, offline.Options{Today: today, Measures: e.measures})
+		off = offline.New(e.schema, offline.Options{Today: today, Measures: e.measures, WordNet: e.wordnet})
 	}
 	return agent.New(e.db, e.schema, e.model, off, agent.Config{
 		MaxAttempts:       e.cfg.MaxAttempts,

@@ -15,6 +15,7 @@ import (
 	"querent/internal/agent"
 	"querent/internal/eval"
 	"querent/internal/plan"
+	"querent/internal/wordnet"
 )
 
 // runEval measures answer accuracy on a Spider-format dataset. Its exit code
@@ -85,6 +86,22 @@ func runEval(ctx context.Context, args []string, io IO) int {
 	}
 
 	opt := eval.Options{DBDir: dbDir, Planner: planner, Today: day, Parallel: parallel, Timeout: timeout}
+	if planner != eval.PlannerLLM {
+		// One line on stderr, so a figure can be traced to the dictionary
+		// that linked its vocabulary (or to none).
+		th, dir, closeWN, err := openWordNet(io)
+		if err != nil {
+			fmt.Fprintf(io.Stderr, "querent eval: %v\n", err)
+			return ExitUsage
+		}
+		defer closeWN()
+		if th != nil {
+			fmt.Fprintf(io.Stderr, "querent eval: WordNet from %s links words the schemas lack\n", dir)
+		} else {
+			fmt.Fprintf(io.Stderr, "querent eval: no WordNet found (apt-get install wordnet-base, or set %s): words the schemas lack stay unknown\n", wordnet.EnvVar)
+		}
+		opt.WordNet = th
+	}
 	if planner != eval.PlannerOffline {
 		if serr := evalModel(c, planner, io, &opt); serr != nil {
 			printError(io.Stderr, serr.err)

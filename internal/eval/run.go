@@ -54,6 +54,9 @@ type Options struct {
 	Agent agent.Config
 	// Today pins relative dates; zero means DefaultToday.
 	Today time.Time
+	// WordNet is the offline planner's thesaurus (offline.Options); nil:
+	// none.
+	WordNet offline.Thesaurus
 	// Parallel is the number of questions evaluated at once; zero or less
 	// means GOMAXPROCS.
 	Parallel int
@@ -405,7 +408,7 @@ func (st *dbState) open(ctx context.Context, opt *Options) error {
 		}
 		var off agent.OfflinePlanner
 		if opt.Planner != PlannerLLM {
-			off = offline.New(s, offline.Options{Today: opt.Today})
+			off = offline.New(s, offline.Options{Today: opt.Today, WordNet: opt.WordNet})
 		}
 		a, err := agent.New(db, s, opt.Model, off, opt.Agent, opt.Log.With("db", st.path))
 		if err != nil {

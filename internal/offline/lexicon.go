@@ -58,6 +58,8 @@ type lexicon struct {
 	measureNames map[string][]int
 	// maxSpan is the longest phrase, in words, worth looking up.
 	maxSpan int
+	// wn links words the schema does not name (wordnet.go); nil: off.
+	wn Thesaurus
 	// startSurf and startStem hold the first words of the multi-word keys
 	// of keywords and values (surface forms) and of names and measures
 	// (stems): see indexStarts.

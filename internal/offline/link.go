@@ -53,6 +53,9 @@ type mention struct {
 	// relVerb marks a verb that named a date column of the table after it
 	// and is read as relating the two ("opened an account"; nameonly.go).
 	relVerb bool
+	// wordnet marks an unknown word linked through the thesaurus
+	// (wordnet.go): the trace and the plan's reason say so.
+	wordnet *wnLink
 }
 
 // link covers the tokens with mentions, longest phrase first: at each
@@ -147,6 +150,8 @@ func (lx *lexicon) link(toks []token) []mention {
 						ms = ms[:len(ms)-1]
 					}
 					m, n, i = sm, sn+back, i-back
+				} else if wm, ok := lx.wordNetWord(toks, i); ok {
+					m, n = wm, 1 // the last resort: wordnet.go
 				}
 			}
 		}

@@ -279,9 +279,16 @@
 // "only cancelled ones", "by country", "top 3", "and their emails?") as a
 // change to the previous plan (followup.go).
 //
+// With a WordNet dictionary ([Options.WordNet]), a question refused for
+// words that link to nothing is read once more with each such word linked
+// through its WordNet synonyms, then its derived forms, when those name
+// exactly one table or one column ("registries" as electoral_register,
+// "membership" as member_of_club); only a plan is taken from that reading,
+// and its reason names each such link (wordnet.go).
+//
 // Nothing is keyed to a particular database: the only vocabulary is general
-// English (words.go), and everything else comes from the schema's own names
-// and samples.
+// English (words.go, and WordNet when given), and everything else comes
+// from the schema's own names and samples.
 package offline
 
 import (
@@ -302,6 +309,10 @@ type Options struct {
 	// names one ("total revenue by country") aggregates with its Expr and
 	// keeps only the rows its Where allows.
 	Measures []plan.Measure
+	// WordNet, when set, links a word the schema does not name to one it
+	// does through a lexical database of English (wordnet.go); nil
+	// leaves such words unknown.
+	WordNet Thesaurus
 }
 
 // Planner plans questions over one schema. It is immutable once built and
@@ -313,6 +324,10 @@ type Planner struct {
 	// keys between two tables chosen (keyverbs.go, keynouns.go). False
 	// while planning it so, as no second key is chosen.
 	chooseKeys bool
+	// wordNet plans a question again, linking through WordNet the words
+	// that link to nothing else, when it is refused for such words
+	// (wordnet.go); nil without a thesaurus.
+	wordNet *Planner
 }
 
 // maxTokens bounds the questions attempted: a long question has more
@@ -327,13 +342,17 @@ func New(s *schema.Schema, opt Options) *Planner {
 	if today.IsZero() {
 		today = time.Now()
 	}
-	return &Planner{lx: newLexicon(s, opt.Measures), today: today, chooseKeys: true}
+	p := &Planner{lx: newLexicon(s, opt.Measures), today: today, chooseKeys: true}
+	if opt.WordNet != nil {
+		p.wordNet = p.withThesaurus(opt.WordNet) // wordnet.go
+	}
+	return p
 }
 
 // Plan returns a Plan, a Clarification or CannotAnswer for the question;
 // never nil.
 func (p *Planner) Plan(question string) *plan.Reply {
-	pl, rf := p.plan(question, nil)
+	pl, rf := p.planWithWordNet(question, nil)
 	if rf != nil {
 		return rf.reply()
 	}
@@ -343,7 +362,7 @@ func (p *Planner) Plan(question string) *plan.Reply {
 // PlanWithTrace is [Planner.Plan] with a record of how the question was read.
 func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 	tr := Trace{Question: question}
-	pl, rf := p.plan(question, &tr)
+	pl, rf := p.planWithWordNet(question, &tr)
 	if rf != nil {
 		tr.Refusal, tr.Reason = rf.kind, rf.reason
 		tr.Outcome = "cannot_answer"
@@ -478,7 +497,7 @@ func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Pla
 	}
 	if s := splitSets(f); s != nil {
 		pl, rf := p.combine(s, tr)
-		return noteIgnored(pl, ms), rf
+		return noteWordNet(noteIgnored(pl, ms), ms), rf
 	}
 	q, rf := resolve(p.lx, f, p.today)
 	if q != nil && tr != nil {
@@ -492,5 +511,5 @@ func (p *Planner) planMentions(toks []token, ms []mention, tr *Trace) (*plan.Pla
 	}
 	// A key shown beside the columns of the rows it names (keynouns.go).
 	dropNamedKeys(p.lx, q)
-	return noteIgnored(build(q), ms), nil
+	return noteWordNet(noteIgnored(build(q), ms), ms), nil
 }

@@ -34,7 +34,8 @@ type Link struct {
 	// or "table.column = value" for values.
 	Targets []string `json:"targets,omitempty"`
 	// Match says how a name matched: exact, head, prefix or synonym, or
-	// "rows" for a noun the schema lacks read as the rows of a table.
+	// "rows" for a noun the schema lacks read as the rows of a table, or
+	// the WordNet relation of a word linked through WordNet.
 	Match string `json:"match,omitempty"`
 }
 
@@ -99,6 +100,9 @@ func (lx *lexicon) links(ms []mention) []Link {
 			l.Match = bestClass(refs).String()
 			if m.rows {
 				l.Match = "rows"
+			}
+			if m.wordnet != nil {
+				l.Match = m.wordnet.tier.String() // "WordNet synonym"
 			}
 		}
 		for _, v := range m.vals {

@@ -1,0 +1,302 @@
+package offline
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"querent/internal/plan"
+	"querent/internal/wordnet"
+)
+
+// Thesaurus relates a word of English to others: WordNet's synonyms,
+// derived forms and one step up or down its hierarchy, each tagged with
+// the sense it came from ([wordnet.DB] is one). The planner asks it only
+// about a word that links to nothing else in a question refused for such
+// words, and links the word only when what it reaches in the schema is
+// one table or one column name. An error is read as "nothing related".
+type Thesaurus interface {
+	Related(word string, rels ...wordnet.Relation) ([]wordnet.Relative, error)
+}
+
+// wnTier orders the ways WordNet relates a word, strongest first: a link
+// is made at the first tier that reaches the schema at all, and only when
+// that tier reaches one thing.
+//
+// One hypernym or hyponym step is not a tier: measured on Spider's
+// questions it linked mostly what the question did not mean ("month" to a
+// date, "people" to population, "effect" to a product, "film" to a
+// feature, "orbit" to a route); of the questions it alone would have
+// answered, one hypernym ("secretary" → head) was right and one hyponym
+// wrong, too little to trust against that list.
+type wnTier uint8
+
+const (
+	tierSynonym wnTier = iota // the same synset: "films" → movie
+	tierDerived               // a derived form, attribute or pertainym: "allergic" → allergy
+	nTiers
+)
+
+func (t wnTier) String() string {
+	if t == tierSynonym {
+		return "WordNet synonym"
+	}
+	return "WordNet related form"
+}
+
+// tierOf places a related lemma in its tier; ok is false for the
+// relations not used. Only the senses of nouns and adjectives are
+// followed: a verb of the question relates rows ("lent", "traveled",
+// "injured"), and its synonym or derived noun (loan, trip, injury) is not
+// a table or column the question asks for.
+func tierOf(r wordnet.Relative) (wnTier, bool) {
+	if r.POS != wordnet.Noun && r.POS != wordnet.Adj {
+		return 0, false
+	}
+	switch r.Rel {
+	case wordnet.Synonym:
+		return tierSynonym, true
+	case wordnet.Derived:
+		return tierDerived, true
+	}
+	return 0, false
+}
+
+// wnSenses is how many of a word's senses, in each part of speech, are
+// followed: WordNet orders senses by frequency, and a rare sense of an
+// everyday word ("table" as a tableland) reaches names the question never
+// meant.
+var wnSenses = [nTiers]int{tierSynonym: 3, tierDerived: 2}
+
+// wnLink is how a word was linked through WordNet, for the trace and the
+// plan's reason.
+type wnLink struct {
+	lemma string // the related word that names the schema's table or column
+	tier  wnTier
+}
+
+// genericLemmas are WordNet's words too general to say which table or
+// column a question means: the top of its noun hierarchy, and the words
+// every schema uses for some column ("name", "number", "type"), which a
+// hypernym or synonym reaches from a great many unrelated words.
+var genericLemmas = setOf(
+	"entity", "physical_entity", "abstraction", "abstract_entity", "object", "physical_object",
+	"whole", "thing", "unit", "group", "grouping", "act", "deed", "human_action", "human_activity",
+	"action", "activity", "event", "state", "attribute", "property", "relation", "part", "portion",
+	"piece", "item", "matter", "substance", "location", "place", "time", "being", "organism",
+	"person", "individual", "someone", "somebody", "mortal", "soul", "people", "artifact",
+	"artefact", "instrumentality", "communication", "content", "cognition", "psychological_feature",
+	"kind", "type", "sort", "form", "way", "manner", "number", "figure", "name", "value", "measure",
+	"quantity", "amount", "information", "data", "record", "set", "list", "point", "level", "status",
+	"condition", "class", "category", "code", "id", "detail", "details", "description", "other",
+	"message", "concept", "idea", "system", "structure", "body", "area", "region",
+)
+
+// operationWords carry an operation of the question (a comparison, a
+// negation, an order, a count), not a table or column: their base forms
+// are never linked through WordNet, whatever they relate to.
+var operationWords = setOf(
+	"exceed", "surpass", "outnumber", "top", "precede", "follow", "lack", "miss", "missing",
+	"absent", "sort", "rank", "order", "arrange", "descend", "descending", "ascend", "ascending",
+	"exclude", "include", "contain", "differ", "different", "equal", "match", "share", "compare",
+	"combine", "count", "total", "sum", "average", "mean", "maximum", "minimum", "greatest",
+	"least", "exceeding", "above", "below", "over", "under", "between", "among", "same", "each",
+	"every", "all", "any", "none", "neither", "either", "both", "only", "also", "whose", "which",
+	"more", "most", "less", "fewer", "fewest", "many", "much", "high", "low", "big", "small",
+	"large", "little", "long", "short", "old", "young", "new", "early", "late", "recent",
+	"distinct", "unique", "separate", "overall", "whole", "entire", "full", "list", "show",
+	"give", "tell", "find", "return", "display", "name", "number", "amount", "quantity",
+)
+
+// withThesaurus returns a planner over a copy of p's lexicon that links
+// through the thesaurus the words nothing else links.
+func (p *Planner) withThesaurus(th Thesaurus) *Planner {
+	lx := *p.lx
+	lx.wn = th
+	return &Planner{lx: &lx, today: p.today, chooseKeys: p.chooseKeys}
+}
+
+// planWithWordNet plans a question as [Planner.plan] does and, when that
+// refuses it for words that link to nothing, plans it again with those
+// words linked through WordNet. Only a plan is taken from the second
+// reading: a question the schema's own words plan, or refuse for another
+// reason, is never read differently because WordNet knows a word, and a
+// second refusal leaves the first one's reason and trace.
+func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refusal) {
+	pl, rf := p.plan(question, tr)
+	if rf == nil || rf.kind != RefusedUnlinked || p.wordNet == nil || !p.wordNet.linksUnknown(question) {
+		return pl, rf
+	}
+	var wtr *Trace
+	if tr != nil {
+		wtr = &Trace{Question: tr.Question}
+	}
+	g, wrf := p.wordNet.plan(question, wtr)
+	if wrf != nil {
+		return pl, rf
+	}
+	if tr != nil {
+		*tr = *wtr
+	}
+	return g, nil
+}
+
+// linksUnknown reports whether WordNet links a word of the question that
+// the schema's own words leave unknown: without one, a second reading
+// could only repeat the first, and is not worth planning.
+func (p *Planner) linksUnknown(question string) bool {
+	toks := p.lx.shareHeads(p.lx.idioms(fixFunctionTypos(tokenize(p.lx.dropAsides(question)))))
+	for _, m := range p.lx.link(toks) {
+		if m.wordnet != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// wordNetWord links an unknown word through the thesaurus: the related
+// lemmas of its most frequent senses, tier by tier, are looked up among
+// the schema's names as a question word would be. It links only when the
+// first tier that reaches anything reaches exactly one table or one
+// column name (a family of same-named columns), and the link is of the
+// synonym class, weaker than the schema's own words and the lexicon's.
+func (lx *lexicon) wordNetWord(toks []token, i int) (mention, bool) {
+	t := toks[i]
+	if lx.wn == nil || t.kind != tokWord || !wordNetCandidate(toks, i) {
+		return mention{}, false
+	}
+	rs, err := lx.wn.Related(t.text, wordnet.Synonym, wordnet.Derived)
+	if err != nil || len(rs) == 0 {
+		return mention{}, false
+	}
+	verbForm := false
+	inflected := [4]bool{} // by part of speech: the word has a shorter base form
+	for _, r := range rs {
+		if operationWords[r.Base] || isKeyword(r.Base) {
+			return mention{}, false
+		}
+		// "injured", "studying": an inflected verb relates rows; its
+		// derived noun is not a column to show.
+		verbForm = verbForm || r.POS == wordnet.Verb && r.Base != t.text
+		inflected[r.POS] = inflected[r.POS] || r.Base != t.text
+	}
+	if inflected[wordnet.Noun] || inflected[wordnet.Adj] {
+		// A plural WordNet lists as a lemma of its own has senses of its
+		// own ("years" as old age, "arms" as weapons); a question's plural
+		// means its singular's.
+		rs = slices.DeleteFunc(slices.Clone(rs), func(r wordnet.Relative) bool { return r.Base == t.text && inflected[r.POS] })
+	}
+	for tier := range nTiers {
+		if tier == tierDerived && verbForm {
+			break
+		}
+		m, lemma, reached := lx.wordNetTier(rs, tier)
+		if !reached {
+			continue
+		}
+		if lemma == "" {
+			return mention{}, false // this tier reaches two things: no reading is certain
+		}
+		m.wordnet = &wnLink{lemma: strings.ReplaceAll(lemma, "_", " "), tier: tier}
+		return m, true
+	}
+	return mention{}, false
+}
+
+// wordNetCandidate reports whether the word at i may be linked through
+// the thesaurus: a plain lower-case word of three letters or more that is
+// no function word, keyword, numeral or position, and not a name (a word
+// capitalised after the first, or in capitals), which must match a value
+// or stay unknown.
+func wordNetCandidate(toks []token, i int) bool {
+	t := toks[i]
+	if len(t.text) < 3 || hardStops[t.text] || softStops[t.text] || relationVerbs[t.text] ||
+		positionWords[t.text] || isKeyword(t.text) || operationWords[t.text] || monthNumbers[t.text] > 0 {
+		return false
+	}
+	if _, ok := numerals[t.text]; ok {
+		return false
+	}
+	if !lettersOnly([]string{t.text}) {
+		return false
+	}
+	first, _ := utf8.DecodeRuneInString(t.raw)
+	return !unicode.IsUpper(first) || i == 0 && !isAcronym(t.raw)
+}
+
+// wordNetTier gathers the schema names one tier of related lemmas reach.
+// reached is false when none does; lemma is empty when they reach more
+// than one table or column name, else one lemma that reaches it.
+func (lx *lexicon) wordNetTier(rs []wordnet.Relative, tier wnTier) (m mention, lemma string, reached bool) {
+	m.kind = mName
+	tables := map[int]bool{}
+	families := map[string]bool{}
+	for _, r := range rs {
+		if rt, ok := tierOf(r); !ok || rt != tier || r.Sense >= wnSenses[tier] || genericLemmas[r.Lemma] || r.Lemma == r.Base {
+			continue
+		}
+		words := strings.FieldsFunc(r.Lemma, func(c rune) bool { return c == '_' || c == '-' || c == ' ' })
+		if len(words) == 0 || len(words) == 1 && (hardStops[words[0]] || isKeyword(words[0])) || !lettersOnly(words) {
+			continue
+		}
+		refs := strongest(lx.names[strings.Join(stems(words), " ")], classPrefix)
+		if len(refs) == 0 {
+			continue
+		}
+		reached = true
+		if lemma == "" {
+			lemma = r.Lemma
+		}
+		for _, ref := range refs {
+			ref.class = classSynonym
+			if ref.col < 0 {
+				tables[ref.table] = true
+				if !slices.Contains(m.tables, ref) {
+					m.tables = append(m.tables, ref)
+				}
+				continue
+			}
+			families[strings.ToLower(lx.col(ref.table, ref.col).name)] = true
+			if !slices.Contains(m.cols, ref) {
+				m.cols = append(m.cols, ref)
+			}
+		}
+	}
+	if !reached || len(tables)+len(families) != 1 {
+		return mention{}, "", reached
+	}
+	return m, lemma, true
+}
+
+// noteWordNet names, in the plan's reason, each word read through WordNet
+// and what it was read as, so a user can tell a guess of vocabulary from
+// a word of the schema: "'films' read as movie (WordNet synonym)".
+func noteWordNet(pl *plan.Plan, ms []mention) *plan.Plan {
+	if pl == nil {
+		return pl
+	}
+	var notes []string
+	for _, m := range ms {
+		if m.wordnet != nil && m.kind == mName {
+			notes = append(notes, fmt.Sprintf("%s read as %s (%s)", strconv.Quote(m.text), m.wordnet.lemma, m.wordnet.tier))
+		}
+	}
+	if len(notes) > 0 {
+		pl.Reason = strings.TrimSuffix(pl.Reason, ".") + "; " + strings.Join(notes, ", ")
+	}
+	return pl
+}
+
+func lettersOnly(words []string) bool {
+	for _, w := range words {
+		for _, r := range w {
+			if !unicode.IsLetter(r) {
+				return false
+			}
+		}
+	}
+	return true
+}

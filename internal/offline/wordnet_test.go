@@ -1,0 +1,197 @@
+package offline_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"querent/internal/offline"
+	"querent/internal/schema"
+	"querent/internal/wordnet"
+)
+
+// fakeThesaurus answers Related from a table, as internal/wordnet would
+// from its files: tests of linking stay hermetic.
+type fakeThesaurus map[string][]wordnet.Relative
+
+func (f fakeThesaurus) Related(word string, rels ...wordnet.Relation) ([]wordnet.Relative, error) {
+	var out []wordnet.Relative
+	for _, r := range f[word] {
+		if slices.Contains(rels, r.Rel) {
+			out = append(out, r)
+		}
+	}
+	return out, nil
+}
+
+func syn(base, lemma string, sense int) wordnet.Relative {
+	return wordnet.Relative{Lemma: lemma, Rel: wordnet.Synonym, POS: wordnet.Noun, Sense: sense, Base: base}
+}
+
+func rel(base, lemma string, r wordnet.Relation, pos wordnet.POS) wordnet.Relative {
+	return wordnet.Relative{Lemma: lemma, Rel: r, POS: pos, Base: base}
+}
+
+var thesaurus = fakeThesaurus{
+	"photoplays": {syn("photoplay", "movie", 0), syn("photoplay", "picture", 0), syn("photoplay", "film", 1)},
+	"pictures":   {syn("picture", "movie", 1), syn("picture", "image", 0)},
+	"cinemas":    {syn("cinema", "theater", 0), syn("cinema", "movie", 1)},     // two tables
+	"flicks":     {syn("flick", "movie", 4)},                                   // a rare sense
+	"items":      {syn("item", "thing", 0)},                                    // a generic word
+	"exceeding":  {rel("exceed", "excess", wordnet.Derived, wordnet.Verb)},     // an operation
+	"allergic":   {rel("allergic", "allergy", wordnet.Derived, wordnet.Adj)},   // an adjective's noun
+	"injured":    {rel("injure", "injury", wordnet.Derived, wordnet.Verb)},     // a verb's noun
+	"dvds":       {rel("dvd", "movie", wordnet.Hypernym, wordnet.Noun)},        // one step up: not used
+	"titanic":    {syn("titanic", "movie", 0)},                                 // a name
+	"emolument":  {syn("emolument", "salary", 0), syn("emolument", "wage", 0)}, // one column
+	"gains":      {syn("gain", "salary", 0), syn("gain", "movie_length", 0)},   // two columns
+}
+
+func wordNetSchema() *schema.Schema {
+	return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		table("movie", []schema.Column{col("id", "INTEGER"), col("title", "TEXT", "Alien", "Heat"), col("year", "INTEGER"), col("movie_length", "INTEGER")}),
+		table("theater", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Rex", "Odeon")}),
+		table("actor", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Ann", "Bo"), col("salary", "REAL"), col("allergy", "TEXT", "milk", "eggs"), col("injury", "TEXT", "knee", "wrist")}),
+	}}
+}
+
+// TestWordNetLinks: a word the schema lacks links through the thesaurus
+// when its first tier that reaches the schema reaches one table or column
+// name, and the plan's reason and the trace say so.
+func TestWordNetLinks(t *testing.T) {
+	p := offline.New(wordNetSchema(), offline.Options{Today: today, WordNet: thesaurus})
+	for _, c := range []struct{ question, col, reason, match string }{
+		{"how many photoplays are there", "", `"photoplays" read as movie (WordNet synonym)`, "WordNet synonym"},
+		{"titles of all photoplays", "movie.title", `"photoplays" read as movie (WordNet synonym)`, "WordNet synonym"},
+		{"show the pictures from 1999", "movie.title", `"pictures" read as movie`, "WordNet synonym"},
+		{"the allergic status of each actor", "actor.allergy", `read as allergy (WordNet related form)`, "WordNet related form"},
+		{"the average emolument of actors", "actor.salary", `"emolument" read as salary`, "WordNet synonym"},
+	} {
+		t.Run(c.question, func(t *testing.T) {
+			r, tr := p.PlanWithTrace(c.question)
+			if r.Plan == nil {
+				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
+			}
+			checkPlan(t, wordNetSchema(), r.Plan)
+			if c.col != "" && !strings.Contains(strings.Join(columnRefs(r.Plan), " "), c.col) {
+				t.Errorf("plan does not use %s: %s", c.col, r.Plan)
+			}
+			if !strings.Contains(r.Plan.Reason, c.reason) {
+				t.Errorf("reason %q lacks %q", r.Plan.Reason, c.reason)
+			}
+			found := false
+			for _, l := range tr.Links {
+				found = found || l.Match == c.match
+			}
+			if !found {
+				t.Errorf("no link matched as %q:\n%s", c.match, tr)
+			}
+		})
+	}
+}
+
+// TestWordNetGates: words the thesaurus relates stay unknown when the
+// relation is uncertain (two tables or columns, a rare sense, a generic
+// word, one step up the hierarchy), when the word carries an operation
+// or is a verb's form, or when it is a name.
+func TestWordNetGates(t *testing.T) {
+	p := offline.New(wordNetSchema(), offline.Options{Today: today, WordNet: thesaurus})
+	for _, q := range []string{
+		"how many cinemas are there",          // movie and theater
+		"how many flicks are there",           // only a fifth sense reaches movie
+		"list all items",                      // thing is too general
+		"movies exceeding 100 minutes",        // an operation, not a column
+		"actors injured in 1999",              // a verb's noun
+		"how many dvds are there",             // hypernyms are not followed
+		"how many actors starred in Titanic",  // a name mid-sentence
+		"the average gains of actors",         // salary and movie_length
+		"which films won the award for sound", // award and sound: no such thing
+	} {
+		t.Run(q, func(t *testing.T) {
+			if r, tr := p.PlanWithTrace(q); r.Plan != nil {
+				t.Fatalf("planned %s\n%s", r.Plan, tr)
+			}
+		})
+	}
+}
+
+// TestWordNetOnlyWhenUnlinked: WordNet reads a question again only when
+// words of it link to nothing, and only a plan is taken from that reading:
+// a refusal keeps its first reason, naming every word the schema lacks.
+func TestWordNetOnlyWhenUnlinked(t *testing.T) {
+	p := offline.New(wordNetSchema(), offline.Options{Today: today, WordNet: thesaurus})
+	r := p.Plan("how many photoplays have zorgs")
+	if r.Plan != nil || !strings.Contains(r.CannotAnswer, `"photoplays" and "zorgs"`) {
+		t.Errorf("got %s, want the first refusal naming photoplays and zorgs", describeReply(r))
+	}
+	// A question the schema's own words plan is planned as before.
+	r = p.Plan("how many movies are there")
+	if r.Plan == nil || strings.Contains(r.Plan.Reason, "WordNet") {
+		t.Errorf("got %s, want a plan of the schema's own words", describeReply(r))
+	}
+}
+
+// TestWordNetOff: without a thesaurus the same words link to nothing.
+func TestWordNetOff(t *testing.T) {
+	p := offline.New(wordNetSchema(), offline.Options{Today: today})
+	r := p.Plan("how many photoplays are there")
+	if r.Plan != nil || !strings.Contains(r.CannotAnswer, `"photoplays"`) {
+		t.Errorf("without WordNet: %s, want photoplays unknown", describeReply(r))
+	}
+}
+
+// TestDemoRefusalsWithWordNet runs the demo's refusal sets with the
+// installed WordNet: what the schema cannot answer stays refused when
+// every English word has relatives.
+func TestDemoRefusalsWithWordNet(t *testing.T) {
+	// The usual install directories, whatever QUERENT_WORDNET says.
+	db, err := wordnet.Find(func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db == nil {
+		t.Skip("no WordNet dictionary installed (apt-get install wordnet-base): the refusal sets run without it elsewhere")
+	}
+	defer db.Close()
+	opt := offline.Options{Today: today, WordNet: db}
+	runRefusalsWith(t, demoSchema(), opt, demoRefusals)
+	runRefusalsWith(t, eventSchema(), opt, []string{"number of events per month", "events by week"})
+	runRefusalsWith(t, demoSchema(), opt, []string{"how many orders per customer per month", "orders by week", "number of orders per month per week"})
+	runRefusalsWith(t, wordNetSchema(), opt, []string{"how many cinemas are there", "movies exceeding 100 minutes", "how many actors starred in Titanic"})
+}
+
+// runRefusalsWith is runRefusals with the planner's options given.
+func runRefusalsWith(t *testing.T, s *schema.Schema, opt offline.Options, questions []string) {
+	t.Helper()
+	p := offline.New(s, opt)
+	for _, q := range questions {
+		t.Run(q, func(t *testing.T) {
+			r, tr := p.PlanWithTrace(q)
+			if r.Plan != nil {
+				t.Fatalf("answered a question it should refuse:\n%s\n%s", r.Plan, tr)
+			}
+			if tr.Refusal == "" {
+				t.Errorf("trace has no refusal kind: %s", tr)
+			}
+		})
+	}
+}
+
+// BenchmarkPlanWordNet is BenchmarkPlan with the installed WordNet: the
+// questions refused for words the schema lacks ("what is the weather")
+// are read a second time.
+func BenchmarkPlanWordNet(b *testing.B) {
+	db, err := wordnet.Find(func(string) string { return "" })
+	if err != nil || db == nil {
+		b.Skip("no WordNet dictionary installed")
+	}
+	defer db.Close()
+	p := offline.New(demoSchema(), offline.Options{Today: today, WordNet: db})
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, q := range typical {
+			p.Plan(q)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(typical)), "ns/question")
+}
