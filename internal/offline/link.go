@@ -170,6 +170,7 @@ func (lx *lexicon) link(toks []token) []mention {
 		ms = append(ms, m)
 		i += n
 	}
+	ms = gateWordNet(ms)          // the weakest WordNet links need the question's context: wordnet.go
 	ms = lx.sharedHeads(toks, ms) // "start and end dates": colsaway.go
 	return lx.statedValues(toks, lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms)))))
 }

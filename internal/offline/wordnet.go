@@ -29,22 +29,34 @@ type Thesaurus interface {
 // One hypernym or hyponym step is not a tier: measured on Spider's
 // questions it linked mostly what the question did not mean ("month" to a
 // date, "people" to population, "effect" to a product, "film" to a
-// feature, "orbit" to a route); of the questions it alone would have
-// answered, one hypernym ("secretary" → head) was right and one hyponym
-// wrong, too little to trust against that list.
+// feature, "orbit" to a route). Gated as the hop tier is (a column of a
+// table the question names) it answered nothing more; reaching one table
+// only, it answered one question ("secretary" → head), and a table one
+// step up holds more than the question asks for: "how many secretaries"
+// is not the count of every head.
 type wnTier uint8
 
 const (
 	tierSynonym wnTier = iota // the same synset: "films" → movie
 	tierDerived               // a derived form, attribute or pertainym: "allergic" → allergy
+	// tierHop: a synonym or derived form of the first two tiers that names
+	// the schema only through one of the lexicon's own synonym groups
+	// ("terminal" → terminus, a synonym of destination). Two loose steps
+	// reach far ("weather" → conditions → status, "musician" → music →
+	// song), so such a link is kept only in the question's context
+	// (gateWordNet).
+	tierHop
 	nTiers
 )
 
 func (t wnTier) String() string {
-	if t == tierSynonym {
+	switch t {
+	case tierSynonym:
 		return "WordNet synonym"
+	case tierDerived:
+		return "WordNet related form"
 	}
-	return "WordNet related form"
+	return "WordNet relative, lexicon synonym"
 }
 
 // tierOf places a related lemma in its tier; ok is false for the
@@ -66,7 +78,8 @@ func tierOf(r wordnet.Relative) (wnTier, bool) {
 }
 
 // wnSenses is how many of a word's senses, in each part of speech, are
-// followed: WordNet orders senses by frequency, and a rare sense of an
+// followed, by the relation's own tier (the hop tier follows the first
+// two's): WordNet orders senses by frequency, and a rare sense of an
 // everyday word ("table" as a tableland) reaches names the question never
 // meant.
 var wnSenses = [nTiers]int{tierSynonym: 3, tierDerived: 2}
@@ -194,6 +207,11 @@ func (lx *lexicon) wordNetWord(toks []token, i int) (mention, bool) {
 			break
 		}
 		m, lemma, reached := lx.wordNetTier(rs, tier)
+		if tier == tierHop && len(m.tables) > 0 {
+			// A table is the question's subject: two loose steps do not
+			// name it ("musicians" → music → songs).
+			return mention{}, false
+		}
 		if !reached {
 			continue
 		}
@@ -234,15 +252,30 @@ func (lx *lexicon) wordNetTier(rs []wordnet.Relative, tier wnTier) (m mention, l
 	m.kind = mName
 	tables := map[int]bool{}
 	families := map[string]bool{}
+	floor := classPrefix
+	if tier == tierHop {
+		floor = classSynonym
+	}
 	for _, r := range rs {
-		if rt, ok := tierOf(r); !ok || rt != tier || r.Sense >= wnSenses[tier] || genericLemmas[r.Lemma] || r.Lemma == r.Base {
+		rt, ok := tierOf(r)
+		if !ok || r.Sense >= wnSenses[rt] || genericLemmas[r.Lemma] || r.Lemma == r.Base {
+			continue
+		}
+		if tier == tierHop {
+			if agentNoun(r) {
+				continue
+			}
+		} else if rt != tier {
 			continue
 		}
 		words := strings.FieldsFunc(r.Lemma, func(c rune) bool { return c == '_' || c == '-' || c == ' ' })
 		if len(words) == 0 || len(words) == 1 && (hardStops[words[0]] || isKeyword(words[0])) || !lettersOnly(words) {
 			continue
 		}
-		refs := strongest(lx.names[strings.Join(stems(words), " ")], classPrefix)
+		refs := strongest(lx.names[strings.Join(stems(words), " ")], floor)
+		if tier == tierHop {
+			refs = lx.hopRefs(refs)
+		}
 		if len(refs) == 0 {
 			continue
 		}
@@ -269,6 +302,69 @@ func (lx *lexicon) wordNetTier(rs []wordnet.Relative, tier wnTier) (m mention, l
 		return mention{}, "", reached
 	}
 	return m, lemma, true
+}
+
+// hopRefs keeps of the names a lemma reaches those the hop tier may link:
+// names reached through a synonym group of the lexicon only (a stronger
+// match was the first tiers' to make), and no key or closed set of codes
+// or statuses, which the lexicon's loose synonyms ("state", "condition",
+// "standing") reach from too many words.
+func (lx *lexicon) hopRefs(refs []nameRef) []nameRef {
+	if len(refs) == 0 || refs[0].class != classSynonym {
+		return nil
+	}
+	return slices.DeleteFunc(slices.Clone(refs), func(r nameRef) bool {
+		if r.col < 0 {
+			return false
+		}
+		c := lx.col(r.table, r.col)
+		return c.id || isTextual(c.kind) && c.complete && c.repeats
+	})
+}
+
+// agentNoun reports whether a derived form is a noun's root with an
+// agent's suffix taken off ("musician" → music, "librarian" → library):
+// the person is not the thing they work with.
+func agentNoun(r wordnet.Relative) bool {
+	if r.Rel != wordnet.Derived || r.POS != wordnet.Noun || !strings.HasPrefix(r.Base, r.Lemma) {
+		return false
+	}
+	switch r.Base[len(r.Lemma):] {
+	case "an", "ian", "ist", "er", "r", "ier", "or", "ant", "ent", "eer", "ess":
+		return true
+	}
+	return false
+}
+
+// gateWordNet sets aside, as unknown words, the hop tier's links out of
+// context: such a link must name a column of a table another word of the
+// question names ("the terminal of each flight": flights name the table
+// of destination). "What is the weather" names no table, and "top
+// customers by revenue" not the one whose column revenue reached.
+func gateWordNet(ms []mention) []mention {
+	for i := range ms {
+		if w := ms[i].wordnet; w != nil && w.tier == tierHop && !columnOfNamedTable(ms, i) {
+			m := ms[i]
+			ms[i] = mention{kind: mUnknown, from: m.from, to: m.to, text: m.text, plural: m.plural, lead: m.lead}
+		}
+	}
+	return ms
+}
+
+// columnOfNamedTable reports whether a column ms[i] may mean belongs to a
+// table another name mention, not read through WordNet, may mean.
+func columnOfNamedTable(ms []mention, i int) bool {
+	for j, o := range ms {
+		if j == i || o.wordnet != nil || o.kind != mName {
+			continue
+		}
+		for _, t := range o.tables {
+			if slices.ContainsFunc(ms[i].cols, func(c nameRef) bool { return c.table == t.table }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // noteWordNet names, in the plan's reason, each word read through WordNet

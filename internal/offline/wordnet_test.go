@@ -195,3 +195,65 @@ func BenchmarkPlanWordNet(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(typical)), "ns/question")
 }
+
+// hopThesaurus relates words whose WordNet relatives name the schema only
+// through the lexicon's own synonym groups (terminus → destination,
+// conditions → status, music → song, gross → total).
+var hopThesaurus = fakeThesaurus{
+	"terminal":  {syn("terminal", "terminus", 0)},
+	"weather":   {syn("weather", "conditions", 0)},
+	"musicians": {rel("musician", "music", wordnet.Derived, wordnet.Noun)},
+	"revenue":   {syn("revenue", "gross", 0)},
+}
+
+func hopSchema() *schema.Schema {
+	flight := table("flight", []schema.Column{col("id", "INTEGER"), col("origin", "TEXT", "Paris", "Rome"),
+		col("destination", "TEXT", "Oslo", "Lima"), col("price", "REAL"), complete(col("status", "TEXT", "on time", "delayed"))})
+	flight.RowCount = 100
+	return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		flight,
+		table("booking", []schema.Column{col("id", "INTEGER"), col("flight_id", "INTEGER"), col("total", "REAL")}, fk("flight_id", "flight")),
+		table("song", []schema.Column{col("id", "INTEGER"), col("title", "TEXT", "Flash", "Badlands")}),
+	}}
+}
+
+// TestWordNetHop: a WordNet relative that names the schema only through
+// one of the lexicon's synonym groups links a column of a table the
+// question names, and nothing else: not a table, not a closed set of
+// statuses, not a column of a table the question leaves unnamed.
+func TestWordNetHop(t *testing.T) {
+	p := offline.New(hopSchema(), offline.Options{Today: today, WordNet: hopThesaurus})
+	for _, c := range []struct{ question, col string }{
+		{"show the terminal of each flight", "flight.destination"},
+		{"which terminal has the most flights", "flight.destination"},
+		{"origin and terminal of flights costing more than 300", "flight.destination"},
+	} {
+		t.Run(c.question, func(t *testing.T) {
+			r, tr := p.PlanWithTrace(c.question)
+			if r.Plan == nil {
+				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
+			}
+			checkPlan(t, hopSchema(), r.Plan)
+			if !strings.Contains(strings.Join(columnRefs(r.Plan), " "), c.col) {
+				t.Errorf("plan does not use %s: %s", c.col, r.Plan)
+			}
+			if want := `"terminal" read as terminus (WordNet relative, lexicon synonym)`; !strings.Contains(r.Plan.Reason, want) {
+				t.Errorf("reason %q lacks %q", r.Plan.Reason, want)
+			}
+		})
+	}
+	runRefusalsWith(t, hopSchema(), offline.Options{Today: today, WordNet: hopThesaurus}, []string{
+		"what is the terminal",              // no table named: whose terminal?
+		"list the flights by weather",       // status is a closed set of codes
+		"how many musicians are there",      // a table two steps away is not the subject
+		"list the musicians of each song",   // nor a second name of a table
+		"top 5 flights by revenue",          // booking.total: a table the question does not name
+		"show the terminal of each booking", // destination is not booking's
+	})
+	// A person is not what they work with: "musicians" → music → the
+	// album's song column, however named the album is.
+	album := &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		table("album", []schema.Column{col("id", "INTEGER"), col("title", "TEXT", "Blue"), col("song", "TEXT", "Flash")}),
+	}}
+	runRefusalsWith(t, album, offline.Options{Today: today, WordNet: hopThesaurus}, []string{"list the musicians of each album"})
+}
