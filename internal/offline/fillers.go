@@ -163,15 +163,15 @@ func onlyQuestionWordsAfter(ms []mention, i int) bool {
 func noteIgnored(pl *plan.Plan, ms []mention) *plan.Plan {
 	var ws []string
 	for _, m := range ms {
-		if m.ignored {
+		if m.ignored && m.linkVerb == nil {
 			ws = append(ws, strconv.Quote(m.text))
 		}
 	}
 	if pl == nil || len(ws) == 0 {
-		return pl
+		return noteLinkVerbs(pl, ms) // relverbs2.go
 	}
 	pl.Reason = strings.TrimSuffix(pl.Reason, ".") + "; ignored " + strings.Join(ws, ", ") + " (words that add no condition)"
-	return pl
+	return noteLinkVerbs(pl, ms)
 }
 
 // flagWords end the names of yes/no columns (pets_allowed_yn).

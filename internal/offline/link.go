@@ -56,6 +56,9 @@ type mention struct {
 	// wordnet marks an unknown word linked through the thesaurus
 	// (wordnet.go): the trace and the plan's reason say so.
 	wordnet *wnLink
+	// linkVerb marks a verb set aside because it only relates two things
+	// the question names (relverbs2.go): the plan's reason says which.
+	linkVerb *linkVerb
 }
 
 // link covers the tokens with mentions, longest phrase first: at each

@@ -39,7 +39,7 @@ func (lx *lexicon) setAside(toks []token, ms []mention) []mention {
 		if n == 0 {
 			return ms
 		}
-		ms = lx.ignoreRelationVerbs(toks, lx.ignoreFillers(toks, ms))
+		ms = lx.ignoreLinkVerbs(toks, lx.ignoreRelationVerbs(toks, lx.ignoreFillers(toks, ms)))
 		k := countUnknown(ms)
 		if k == n {
 			break
@@ -60,7 +60,7 @@ func (lx *lexicon) setAside(toks []token, ms []mention) []mention {
 				alt[j].kind, alt[j].ignored = mStop, true
 			}
 		}
-		alt = lx.ignoreRelationVerbs(toks, lx.ignoreFillers(toks, alt))
+		alt = lx.ignoreLinkVerbs(toks, lx.ignoreRelationVerbs(toks, lx.ignoreFillers(toks, alt)))
 		if alt[i].kind == mUnknown {
 			return ms
 		}

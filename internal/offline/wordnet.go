@@ -167,7 +167,7 @@ func (p *Planner) linksUnknown(question string) bool {
 			return true
 		}
 	}
-	return false
+	return p.lx.hasLinkVerb(toks) // relverbs2.go
 }
 
 // wordNetWord links an unknown word through the thesaurus: the related

@@ -1,0 +1,49 @@
+package wordnet_test
+
+import (
+	"testing"
+
+	"querent/internal/wordnet"
+)
+
+// TestTaggedSystem: in the installed dictionary, an inflected verb is
+// counted by its base form, a word used mostly as a verb has more tagged
+// verb senses than noun senses, and a word WordNet lacks has none.
+func TestTaggedSystem(t *testing.T) {
+	t.Setenv(wordnet.EnvVar, "")
+	db, err := wordnet.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if db == nil {
+		t.Skip("no WordNet dictionary installed (apt-get install wordnet-base, or set QUERENT_WORDNET)")
+	}
+	defer db.Close()
+	tagged := func(w string, pos wordnet.POS) int {
+		n, err := db.Tagged(w, pos)
+		if err != nil {
+			t.Fatalf("Tagged(%q, %s): %v", w, pos, err)
+		}
+		return n
+	}
+	if v, n := tagged("treats", wordnet.Verb), tagged("treats", wordnet.Noun); v <= n {
+		t.Errorf("treats: %d tagged verb senses, %d noun ones; want more verb ones", v, n)
+	}
+	if v, n := tagged("lines", wordnet.Verb), tagged("lines", wordnet.Noun); v >= n {
+		t.Errorf("lines: %d tagged verb senses, %d noun ones; want more noun ones", v, n)
+	}
+	if n := tagged("zorgblat", wordnet.Verb); n != 0 {
+		t.Errorf("Tagged(zorgblat) = %d, want 0", n)
+	}
+}
+
+// TestTaggedFixture: the fixture's index lines count no tagged senses,
+// and a word in no index has none either.
+func TestTaggedFixture(t *testing.T) {
+	db := openFixture(t)
+	for _, w := range []string{"directed", "films", "zorg"} {
+		if n, err := db.Tagged(w, wordnet.Verb); err != nil || n != 0 {
+			t.Errorf("Tagged(%q) = %d, %v, want 0", w, n, err)
+		}
+	}
+}
