@@ -461,8 +461,10 @@ func (lx *lexicon) single(toks []token, i int, before []mention) (mention, int) 
 	if n, k, ok := numeralAt(toks, i); ok {
 		return mention{kind: mNumber, num: n}, k
 	}
-	if n, ok := numerals[t.text]; ok && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
-		return mention{kind: mNumber, num: n}, 1
+	// "one" is a number only beside a ranking or a comparison ("top one",
+	// "at least one"); elsewhere it is a pronoun ("the one with").
+	if t.text == "one" && (afterRankWord(before) || beforeRankWord(toks, i) || afterComparison(before)) {
+		return mention{kind: mNumber, num: int64(1)}, 1
 	}
 	if !hardStops[t.text] {
 		// "study rooms": a value of several words, in the plural, may

@@ -47,12 +47,10 @@ func (p *parser) modifiesNext(i, cmp int) bool {
 	if n.from != p.ms[i].to {
 		return false
 	}
-	switch n.kind {
-	case mName, mValue, mUnknown:
-		return true
-	}
-	// A word set aside as a filler still stood after the number.
-	return n.ignored
+	// A word set aside (a filler, or a verb that only relates two named
+	// things) still stood after the number; an unknown word never reaches
+	// the parser.
+	return n.kind == mName || n.kind == mValue || n.ignored
 }
 
 // determiners before a numeral make it a count of the things named after
