@@ -375,16 +375,22 @@ func (p *Planner) PlanWithTrace(question string) (*plan.Reply, Trace) {
 	return &plan.Reply{Plan: pl}, tr
 }
 
+// questionTokens tokenizes a question as every reading of it starts:
+// asides that only repeat it ("(OMIM)" after its words, "(s)he") set
+// aside (asides.go), slips of typing a function word ("teh") read as the
+// word meant (spelling.go), then idioms and shared head words rewritten. words are the tokens before the rewrites,
+// which the repair of slipped pairs reads.
+func (lx *lexicon) questionTokens(question string) (words, toks []token) {
+	words = fixFunctionTypos(tokenize(lx.dropAsides(question)))
+	return words, lx.shareHeads(lx.idioms(words))
+}
+
 // plan runs the stages, recording what it links and resolves in tr when tr
 // is not nil.
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	// No stage writes to tokens (idioms and the rest build new slices),
 	// so the question's own tokens serve the repair of slipped pairs too.
-	// Asides that only repeat the question ("(OMIM)" after its words,
-	// "(s)he") are set aside first (asides.go), and slips of typing a
-	// function word ("teh") read as the word meant (spelling.go).
-	words := fixFunctionTypos(tokenize(p.lx.dropAsides(question)))
-	toks := p.lx.shareHeads(p.lx.idioms(words))
+	words, toks := p.lx.questionTokens(question)
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}

@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"querent/internal/plan"
 	"querent/internal/wordnet"
@@ -161,7 +159,7 @@ func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refu
 // the schema's own words leave unknown: without one, a second reading
 // could only repeat the first, and is not worth planning.
 func (p *Planner) linksUnknown(question string) bool {
-	toks := p.lx.shareHeads(p.lx.idioms(fixFunctionTypos(tokenize(p.lx.dropAsides(question)))))
+	_, toks := p.lx.questionTokens(question)
 	for _, m := range p.lx.link(toks) {
 		if m.wordnet != nil {
 			return true
@@ -231,18 +229,14 @@ func (lx *lexicon) wordNetWord(toks []token, i int) (mention, bool) {
 // or stay unknown.
 func wordNetCandidate(toks []token, i int) bool {
 	t := toks[i]
-	if len(t.text) < 3 || hardStops[t.text] || softStops[t.text] || relationVerbs[t.text] ||
-		positionWords[t.text] || isKeyword(t.text) || operationWords[t.text] || monthNumbers[t.text] > 0 {
+	// Only a word single() left unknown comes here, so soft stops,
+	// relation verbs and numerals are already read; a hard stop may not be
+	// (link.go keeps one unknown after a name it cannot follow).
+	if len(t.text) < 3 || hardStops[t.text] || positionWords[t.text] || isKeyword(t.text) ||
+		operationWords[t.text] || monthNumbers[t.text] > 0 || !isLetters(t.text) {
 		return false
 	}
-	if _, ok := numerals[t.text]; ok {
-		return false
-	}
-	if !lettersOnly([]string{t.text}) {
-		return false
-	}
-	first, _ := utf8.DecodeRuneInString(t.raw)
-	return !unicode.IsUpper(first) || i == 0 && !isAcronym(t.raw)
+	return !capitalised(t) || i == 0 && !isAcronym(t.raw)
 }
 
 // wordNetTier gathers the schema names one tier of related lemmas reach.
@@ -269,7 +263,7 @@ func (lx *lexicon) wordNetTier(rs []wordnet.Relative, tier wnTier) (m mention, l
 			continue
 		}
 		words := strings.FieldsFunc(r.Lemma, func(c rune) bool { return c == '_' || c == '-' || c == ' ' })
-		if len(words) == 0 || len(words) == 1 && (hardStops[words[0]] || isKeyword(words[0])) || !lettersOnly(words) {
+		if len(words) == 0 || len(words) == 1 && (hardStops[words[0]] || isKeyword(words[0])) || slices.ContainsFunc(words, func(w string) bool { return !isLetters(w) }) {
 			continue
 		}
 		refs := strongest(lx.names[strings.Join(stems(words), " ")], floor)
@@ -384,15 +378,4 @@ func noteWordNet(pl *plan.Plan, ms []mention) *plan.Plan {
 		pl.Reason = strings.TrimSuffix(pl.Reason, ".") + "; " + strings.Join(notes, ", ")
 	}
 	return pl
-}
-
-func lettersOnly(words []string) bool {
-	for _, w := range words {
-		for _, r := range w {
-			if !unicode.IsLetter(r) {
-				return false
-			}
-		}
-	}
-	return true
 }
