@@ -271,7 +271,19 @@
 // negated condition read through the one child table (negation6.go); and more
 // everyday vocabulary, domain by domain (vocab_general.go). A key picked
 // by a verb or a noun is a view of the one lexicon for that question
-// (keyverbs.go lexicon.withKey), not a second lexicon kept per key.//
+// (keyverbs.go lexicon.withKey), not a second lexicon kept per key.
+//
+// Round nineteen reads numbers written as words like digits ("which three
+// cities", "twenty-five beds"), while a number right before a noun belongs
+// to that noun, never to a column named before it ("the price ranges of 5
+// star hotels"), and a numeral after a determiner counts ("the three
+// ranks") (numerals.go). Irregular plurals are stemmed ("chairmen",
+// "alumni"; stem.go). With WordNet, a question refused for words that link
+// to nothing is read once more (wordnet.go, below); WordNet's usage counts
+// also tell a verb, and an unknown verb that only relates two things the
+// question names, joined by one path, is set aside and named in the reason
+// ("companies that do not make DVD drives"; relverbs2.go).
+//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by
