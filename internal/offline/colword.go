@@ -38,7 +38,9 @@ import (
 // What none of these takes is still refused, with a clearer reason where
 // the words say more than a missing value (colWordRefusal): a comparison
 // with another row's value, or a foreign key named as a noun for the rows
-// it refers to ("persons who have friends with age above 40").
+// it refers to ("persons who have friends with age above 40 or under
+// 20"; keynouns2.go reads the plainer forms where a table holds two keys
+// to the people it relates).
 //
 // Measured on the Spider training questions (a–r): +3 correct, +0 wrong
 // (one each: a verb, "along with", two columns compared); paraphrased

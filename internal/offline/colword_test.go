@@ -80,13 +80,14 @@ func TestColumnWordsRefused(t *testing.T) {
 		`Select the name of each company along with the name of its tallest building.`,
 		// A negated verb is a condition of its own, not a link.
 		`What are the distinct types of mills that were not built by American architects?`,
-		// A key named as a noun with a condition on the rows it refers to.
-		`Find the full name of the person who has friends with age above 40.`,
+		// A key named as a noun with a condition on the rows it refers
+		// to, one of two ages (keynouns2.go reads "with age above 40").
+		`Find the full name of the person who has friends with age above 40 or under 20.`,
 	})
 	p := offline.New(s, offline.Options{Today: today})
 	for q, want := range map[string]string{
 		`Find the names of candidates whose support rate is higher than the support rate of any candidate named Ann.`: `is compared with`,
-		`Find the full name of the person who has friends with age above 40.`:                                         `names a key to person`,
+		`Find the full name of the person who has friends with age above 40 or under 20.`:                             `names a key to person`,
 	} {
 		if _, tr := p.PlanWithTrace(q); !strings.Contains(tr.Reason, want) {
 			t.Errorf("%q: reason should contain %q:\n%s", q, want, tr)

@@ -461,6 +461,16 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if g, krf, ok := p.planByKeyNoun(toks, raw, tr); ok && krf == nil {
 		return g, nil
 	}
+	// One of two keys to one table named as a noun ("the friends of
+	// Bob"), likewise (keynouns2.go).
+	if g, ok := p.planByLinkNoun(toks, raw); ok {
+		return g, nil
+	}
+	// A plural predicate naming a value stored in the singular
+	// ("whose advisors are professors"), likewise (keynouns2.go).
+	if g, ok := p.planByPluralValue(toks, raw, tr); ok {
+		return g, nil
+	}
 	if unknown {
 		if g, nrf, ok := p.planByRowNoun(toks, ms, tr); ok {
 			return g, nrf
