@@ -43,9 +43,9 @@ func runAsk(ctx context.Context, args []string, io IO) int {
 			return printSetupError(io, c.json, question, &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error(), Hint: "set sessions: in querent.yaml to a writable path"}})
 		}
 	}
-	a, err := e.newAgent(slog.New(slog.DiscardHandler))
-	if err != nil {
-		return printSetupError(io, c.json, question, &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}})
+	a, serr := e.newAgent(io, slog.New(slog.DiscardHandler))
+	if serr != nil {
+		return printSetupError(io, c.json, question, serr)
 	}
 	req := agent.Request{Question: question, ModificationOptions: c.json}
 	if !c.json && isTerminal(io.Stderr) {

@@ -51,9 +51,9 @@ func runChat(ctx context.Context, args []string, io IO) int {
 	if err != nil {
 		return printSetupError(io, false, "", &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error(), Hint: "set sessions: in querent.yaml to a writable path"}})
 	}
-	a, err := e.newAgent(slog.New(slog.DiscardHandler))
-	if err != nil {
-		return printSetupError(io, false, "", &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}})
+	a, serr := e.newAgent(io, slog.New(slog.DiscardHandler))
+	if serr != nil {
+		return printSetupError(io, false, "", serr)
 	}
 	conv, err := startConversation(ctx, st, e.cfg, sessionID)
 	if err != nil {

@@ -55,7 +55,9 @@ type env struct {
 	// store, when set, is the open session store (ask --session, chat).
 	store session.Store
 	// wordnet links words the schema lacks for the offline planner; nil
-	// without a dictionary. closeWordNet releases it.
+	// without a dictionary, and until newAgent builds that planner: the
+	// commands that never plan do not depend on it. closeWordNet releases
+	// it.
 	wordnet      offline.Thesaurus
 	closeWordNet func()
 }
@@ -139,10 +141,6 @@ func open(ctx context.Context, c common, io IO, wantLLM bool) (*env, *setupError
 			e.Close()
 			return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: "business context metrics: " + err.Error(), Hint: "see the metric definition language in the README"}}
 		}
-	}
-	if e.wordnet, _, e.closeWordNet, err = openWordNet(io); err != nil {
-		e.Close()
-		return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: err.Error(), Hint: "set " + wordnet.EnvVar + " to a WordNet dict directory (index.noun, data.noun, ...) or to off"}}
 	}
 	if wantLLM {
 		e.model, serr = buildModel(c, cfg, io)
@@ -228,18 +226,27 @@ func buildModel(c common, cfg config.Config, io IO) (llm.Model, *setupError) {
 	return m, nil
 }
 
-// newAgent builds the agent for an opened environment.
-func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
+// newAgent builds the agent for an opened environment. The offline
+// planner, unless the LLM plans alone, links words through the WordNet
+// dictionary the environment (io) chooses: one it names but cannot open
+// stops the command before any question, rather than answering without
+// the vocabulary it was told to use.
+func (e *env) newAgent(io IO, log *slog.Logger) (*agent.Agent, *setupError) {
 	tier, err := plan.ParseTier(e.cfg.PlannerComplexity)
 	if err != nil {
-		return nil, err
+		return nil, &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}}
 	}
 	today := e.cfg.TodayOr(time.Now())
 	var off agent.OfflinePlanner
 	if e.cfg.Planner != "llm" {
+		if e.closeWordNet == nil {
+			if e.wordnet, _, e.closeWordNet, err = openWordNet(io); err != nil {
+				return nil, &setupError{ExitUsage, &agent.Error{Code: agent.CodeBadRequest, Message: err.Error(), Hint: "set " + wordnet.EnvVar + " to a WordNet dict directory (index.noun, data.noun, ...) or to off"}}
+			}
+		}
 		off = offline.New(e.schema, offline.Options{Today: today, Measures: e.measures, WordNet: e.wordnet})
 	}
-	return agent.New(e.db, e.schema, e.model, off, agent.Config{
+	a, err := agent.New(e.db, e.schema, e.model, off, agent.Config{
 		MaxAttempts:       e.cfg.MaxAttempts,
 		RowLimit:          e.cfg.RowLimit,
 		StatementTimeout:  e.cfg.StatementTimeout,
@@ -258,6 +265,10 @@ func (e *env) newAgent(log *slog.Logger) (*agent.Agent, error) {
 		Embedder:          e.embedder,
 		SchemaTokenBudget: e.cfg.SchemaTokenBudget,
 	}, log)
+	if err != nil {
+		return nil, &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}}
+	}
+	return a, nil
 }
 
 func describeDB(dsn string) string { return fmt.Sprintf("%q", database.Redact(dsn)) }

@@ -67,9 +67,9 @@ func runPatch(ctx context.Context, args []string, io IO) int {
 	defer e.Close()
 	e.store = st
 	defer func() { e.store = nil }() // st is closed above, not by e.Close
-	a, err := e.newAgent(slog.New(slog.DiscardHandler))
-	if err != nil {
-		return printSetupError(io, c.json, "", &setupError{ExitFailure, &agent.Error{Code: agent.CodeInternal, Message: err.Error()}})
+	a, serr := e.newAgent(io, slog.New(slog.DiscardHandler))
+	if serr != nil {
+		return printSetupError(io, c.json, "", serr)
 	}
 	conv, err := startConversation(ctx, st, e.cfg, s.ID)
 	if err != nil {

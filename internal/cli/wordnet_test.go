@@ -34,3 +34,20 @@ func TestAskBadWordNet(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want exit 2 naming %s", code, stderr, bad)
 	}
 }
+
+// TestNonPlanningCommandsIgnoreWordNet: schema and sql never plan, so a
+// QUERENT_WORDNET that is no dictionary does not stop them.
+func TestNonPlanningCommandsIgnoreWordNet(t *testing.T) {
+	_, dbDir := evalFixture(t)
+	db := dbDir + "/shop/shop.sqlite"
+	env := map[string]string{"QUERENT_WORDNET": t.TempDir()}
+	for _, args := range [][]string{
+		{"schema", "--db", db},
+		{"sql", "--db", db, "SELECT 1"},
+	} {
+		stdout, stderr, code := runWith(t, "", env, args...)
+		if code != 0 || strings.Contains(stderr, "WordNet") {
+			t.Errorf("%s with a bad %s: exit %d, stdout %q, stderr %q; want it to run", args[0], "QUERENT_WORDNET", code, stdout, stderr)
+		}
+	}
+}

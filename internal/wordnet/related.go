@@ -19,31 +19,44 @@ var detachments = [4][][2]string{
 // ("films" → film, "directed" → direct). Only indexed lemmas are returned,
 // the word itself first.
 func (db *DB) BaseForms(word string, pos POS) ([]string, error) {
-	w := lemmaKey(word)
-	cands := []string{w}
-	if exc := db.exc[pos]; exc != nil {
-		line, ok, err := exc.find(w)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			cands = append(cands, strings.Fields(line)[1:]...)
-		}
+	bls, err := db.baseLines(word, pos)
+	if err != nil || len(bls) == 0 {
+		return nil, err
 	}
+	out := make([]string, len(bls))
+	for i, bl := range bls {
+		out[i] = bl.base
+	}
+	return out, nil
+}
+
+// baseLine is one base form of a word with its index line.
+type baseLine struct {
+	base, line string
+}
+
+// baseLines finds the base forms of a word as [DB.BaseForms] does, each
+// with the index line that shows it indexed, so that a caller reading its
+// senses or counts does not search for the line again.
+func (db *DB) baseLines(word string, pos POS) ([]baseLine, error) {
+	w := lemmaKey(word)
+	cands := append([]string{w}, db.exc[pos][w]...)
 	for _, d := range detachments[pos] {
 		if base, ok := strings.CutSuffix(w, d[0]); ok && base != "" {
 			cands = append(cands, base+d[1])
 		}
 	}
-	var out []string
-	for _, c := range cands {
-		if slices.Contains(out, c) {
+	var out []baseLine
+	for i, c := range cands {
+		if slices.Contains(cands[:i], c) {
 			continue
 		}
-		if _, ok, err := db.index[pos].find(c); err != nil {
+		line, ok, err := db.index[pos].find(c)
+		if err != nil {
 			return nil, err
-		} else if ok {
-			out = append(out, c)
+		}
+		if ok {
+			out = append(out, baseLine{c, line})
 		}
 	}
 	return out, nil
@@ -93,9 +106,13 @@ func relationOf(sym string) (Relation, bool) {
 // relSet is a set of relations, a bit each.
 type relSet uint8
 
+// posSet is a set of parts of speech, a bit each.
+type posSet uint8
+
 type relatedKey struct {
-	word string
-	rels relSet
+	word  string
+	rels  relSet
+	parts posSet
 }
 
 // Relative is one lemma related to a word.
@@ -119,6 +136,13 @@ type Relative struct {
 // when none are). A word WordNet does not know has none. Results are
 // cached.
 func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
+	return db.RelatedAs(word, nil, rels...)
+}
+
+// RelatedAs is [DB.Related] through the word's senses in the parts of
+// speech given alone (every part when none are): a caller that keeps only
+// noun relatives, say, has the verb senses' pointers left unread.
+func (db *DB) RelatedAs(word string, parts []POS, rels ...Relation) ([]Relative, error) {
 	var want relSet
 	for _, r := range rels {
 		want |= 1 << r
@@ -126,7 +150,14 @@ func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
 	if want == 0 {
 		want = ^relSet(0)
 	}
-	key := relatedKey{lemmaKey(word), want}
+	var in posSet
+	for _, p := range parts {
+		in |= 1 << p
+	}
+	if in == 0 {
+		in = ^posSet(0)
+	}
+	key := relatedKey{lemmaKey(word), want, in}
 	db.mu.Lock()
 	rs, ok := db.relateds.get(key)
 	db.mu.Unlock()
@@ -142,16 +173,20 @@ func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
 		}
 	}
 	for pos := range POS(len(posFile)) {
-		bases, err := db.BaseForms(key.word, pos)
+		if in&(1<<pos) == 0 {
+			continue
+		}
+		bls, err := db.baseLines(key.word, pos)
 		if err != nil {
 			return nil, err
 		}
-		for _, base := range bases {
-			offs, err := db.Senses(base, pos)
+		for _, bl := range bls {
+			base := bl.base
+			e, err := parseIndexLine(bl.line)
 			if err != nil {
 				return nil, err
 			}
-			for sense, off := range offs {
+			for sense, off := range e.offsets {
 				s, err := db.Synset(pos, off)
 				if err != nil {
 					return nil, err

@@ -1,54 +1,41 @@
 package wordnet
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-)
+// taggedKey names a cached [DB.Tagged] answer.
+type taggedKey struct {
+	word string
+	pos  POS
+}
 
 // Tagged returns how many of a word's senses in one part of speech were
 // seen in the semantic concordance WordNet orders its senses by (the
 // index line's tagsense_cnt), for the base form seen most: a measure of
 // how often the word is used as that part of speech at all. "Treats" has
 // 5 tagged verb senses and none as a noun; "lines" 23 as a noun and 2 as
-// a verb. A word WordNet does not know has 0.
+// a verb. A word WordNet does not know has 0. Results are cached: a
+// planner asks about the same word in several parts of speech, and again
+// for each question that holds it.
 func (db *DB) Tagged(word string, pos POS) (int, error) {
-	bases, err := db.BaseForms(word, pos)
+	key := taggedKey{lemmaKey(word), pos}
+	db.mu.Lock()
+	n, ok := db.tagged.get(key)
+	db.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	bls, err := db.baseLines(key.word, pos)
 	if err != nil {
 		return 0, err
 	}
 	most := 0
-	for _, b := range bases {
-		line, ok, err := db.index[pos].find(lemmaKey(b))
+	for _, bl := range bls {
+		e, err := parseIndexLine(bl.line)
 		if err != nil {
 			return 0, err
 		}
-		if !ok {
-			continue
-		}
-		n, err := taggedCount(line)
-		if err != nil {
-			return 0, err
-		}
-		most = max(most, n)
+		most = max(most, e.tagged)
 	}
+	db.mu.Lock()
+	db.tagged.put(key, most)
+	db.mu.Unlock()
 	return most, nil
-}
-
-// taggedCount reads the tagsense_cnt of an index line:
-// lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offset...
-func taggedCount(line string) (int, error) {
-	f := strings.Fields(line)
-	if len(f) < 6 {
-		return 0, fmt.Errorf("wordnet: short index line %q", line)
-	}
-	nPtr, err := strconv.Atoi(f[3])
-	if err != nil || nPtr < 0 || 5+nPtr >= len(f) {
-		return 0, fmt.Errorf("wordnet: bad index line %q", line)
-	}
-	n, err := strconv.Atoi(f[5+nPtr])
-	if err != nil {
-		return 0, fmt.Errorf("wordnet: bad tagsense count in index line %q", line)
-	}
-	return n, nil
 }

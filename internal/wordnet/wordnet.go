@@ -3,9 +3,10 @@
 // counterparts, as Debian's wordnet-base installs them in
 // /usr/share/wordnet) without loading it: a lemma is found by binary search
 // over the sorted index file and a synset is read at its byte offset in the
-// data file, so opening costs a few file handles and each lookup a few
-// reads. The offline planner uses it to link a question word the schema
-// does not name to one it does ("films" → movie).
+// data file, so opening costs a few file handles and reading the small
+// exception lists (about 6,000 lines), and each lookup a few reads. The
+// offline planner uses it to link a question word the schema does not
+// name to one it does ("films" → movie).
 //
 // Only what linking needs is read: the synsets of a lemma in WordNet's sense
 // order (most frequent first), their words, and their pointers to other
@@ -13,10 +14,13 @@
 package wordnet
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -57,13 +61,17 @@ type DB struct {
 	dir   string
 	index [4]*sortedFile
 	data  [4]*os.File
-	// exc are the exception lists of irregular forms (noun.exc …); a
+	// exc are the exception lists of irregular forms (noun.exc …), each
+	// inflected form with all its base forms: WordNet repeats a form on
+	// several lines when it has several ("involucra" → involucre,
+	// involucrum), so a search that finds one line would lose the rest. A
 	// missing list only loses those forms.
-	exc [4]*sortedFile
+	exc [4]map[string][]string
 
 	mu       sync.Mutex
 	synsets  boundedCache[synsetKey, *Synset]
 	relateds boundedCache[relatedKey, []Relative]
+	tagged   boundedCache[taggedKey, int]
 }
 
 // cacheSize bounds each cache: a planner asks about the few words per
@@ -76,10 +84,16 @@ type synsetKey struct {
 	off int64
 }
 
-// Open opens the WordNet dictionary in dir. It fails, naming the file,
-// when an index or data file is missing.
+// Open opens the WordNet dictionary in dir and reads its exception lists.
+// It fails, naming the file, when an index or data file is missing or an
+// exception list that is there cannot be read.
 func Open(dir string) (*DB, error) {
-	db := &DB{dir: dir, synsets: newCache[synsetKey, *Synset](cacheSize), relateds: newCache[relatedKey, []Relative](cacheSize)}
+	db := &DB{
+		dir:      dir,
+		synsets:  newCache[synsetKey, *Synset](cacheSize),
+		relateds: newCache[relatedKey, []Relative](cacheSize),
+		tagged:   newCache[taggedKey, int](cacheSize),
+	}
 	for p, name := range posFile {
 		idx, err := openSorted(filepath.Join(dir, "index."+name))
 		if err != nil {
@@ -93,11 +107,40 @@ func Open(dir string) (*DB, error) {
 			return nil, fmt.Errorf("wordnet: %w", err)
 		}
 		db.data[p] = f
-		if exc, err := openSorted(filepath.Join(dir, name+".exc")); err == nil {
-			db.exc[p] = exc
+		exc, err := readExceptions(filepath.Join(dir, name+".exc"))
+		if err != nil {
+			db.Close()
+			return nil, fmt.Errorf("wordnet: %w", err)
 		}
+		db.exc[p] = exc
 	}
 	return db, nil
+}
+
+// readExceptions reads an exception list: lines of an inflected form
+// followed by its base forms, a form possibly on several lines. A missing
+// list is none.
+func readExceptions(path string) (map[string][]string, error) {
+	text, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	exc := make(map[string][]string, bytes.Count(text, []byte("\n")))
+	for line := range strings.Lines(string(text)) {
+		form, bases, ok := strings.Cut(strings.TrimSpace(line), " ")
+		if !ok {
+			continue
+		}
+		for base := range strings.FieldsSeq(bases) {
+			if !slices.Contains(exc[form], base) {
+				exc[form] = append(exc[form], base)
+			}
+		}
+	}
+	return exc, nil
 }
 
 // Dir is the directory the dictionary was opened from.
@@ -107,10 +150,8 @@ func (db *DB) Dir() string { return db.dir }
 func (db *DB) Close() error {
 	var errs []error
 	for p := range posFile {
-		for _, s := range []*sortedFile{db.index[p], db.exc[p]} {
-			if s != nil {
-				errs = append(errs, s.f.Close())
-			}
+		if db.index[p] != nil {
+			errs = append(errs, db.index[p].f.Close())
 		}
 		if db.data[p] != nil {
 			errs = append(errs, db.data[p].Close())
@@ -196,31 +237,44 @@ func (db *DB) Senses(lemma string, pos POS) ([]int64, error) {
 	if err != nil || !ok {
 		return nil, err
 	}
-	return parseIndexLine(line)
+	e, err := parseIndexLine(line)
+	return e.offsets, err
 }
 
-// parseIndexLine reads the synset offsets of an index line:
+// indexEntry is what an index line says of a lemma.
+type indexEntry struct {
+	// offsets are its synsets, most frequent sense first.
+	offsets []int64
+	// tagged is how many of its senses the semantic concordance saw.
+	tagged int
+}
+
+// parseIndexLine reads an index line:
 // lemma pos synset_cnt p_cnt [ptr_symbol...] sense_cnt tagsense_cnt offset...
-func parseIndexLine(line string) ([]int64, error) {
+func parseIndexLine(line string) (indexEntry, error) {
 	f := strings.Fields(line)
 	if len(f) < 4 {
-		return nil, fmt.Errorf("wordnet: short index line %q", line)
+		return indexEntry{}, fmt.Errorf("wordnet: short index line %q", line)
 	}
 	nSyn, err1 := strconv.Atoi(f[2])
 	nPtr, err2 := strconv.Atoi(f[3])
 	start := 4 + nPtr + 2
 	if err1 != nil || err2 != nil || nSyn < 0 || nPtr < 0 || start+nSyn > len(f) {
-		return nil, fmt.Errorf("wordnet: bad index line %q", line)
+		return indexEntry{}, fmt.Errorf("wordnet: bad index line %q", line)
 	}
-	offs := make([]int64, 0, nSyn)
+	tagged, err := strconv.Atoi(f[start-1])
+	if err != nil || tagged < 0 {
+		return indexEntry{}, fmt.Errorf("wordnet: bad tagsense count in index line %q", line)
+	}
+	e := indexEntry{offsets: make([]int64, 0, nSyn), tagged: tagged}
 	for _, s := range f[start : start+nSyn] {
 		o, err := strconv.ParseInt(s, 10, 64)
 		if err != nil {
-			return nil, fmt.Errorf("wordnet: bad offset %q in index line %q", s, line)
+			return indexEntry{}, fmt.Errorf("wordnet: bad offset %q in index line %q", s, line)
 		}
-		offs = append(offs, o)
+		e.offsets = append(e.offsets, o)
 	}
-	return offs, nil
+	return e, nil
 }
 
 // Synset reads the synset at a byte offset of a data file.

@@ -102,7 +102,8 @@ func writeFixture(t *testing.T) string {
 		}
 		writeFile(t, dir, "index."+pos, idx.String())
 	}
-	writeFile(t, dir, "noun.exc", "geese goose\nmice mouse\n")
+	// "pictura" is on two lines, as WordNet lists a form with two bases.
+	writeFile(t, dir, "noun.exc", "geese goose\nmice mouse\npictura film\npictura picture\n")
 	writeFile(t, dir, "verb.exc", "")
 	return dir
 }
@@ -186,6 +187,7 @@ func TestBaseForms(t *testing.T) {
 		{"film", wordnet.Noun, []string{"film"}},
 		{"taller", wordnet.Adj, []string{"tall"}},
 		{"geese", wordnet.Noun, nil}, // in the exceptions, not the index
+		{"pictura", wordnet.Noun, []string{"film", "picture"}},
 		{"films", wordnet.Verb, nil},
 	} {
 		got, err := db.BaseForms(c.word, c.pos)
@@ -245,6 +247,30 @@ func TestRelated(t *testing.T) {
 	}
 }
 
+// TestRelatedAs: the relatives through some parts of speech are those of
+// Related through those parts, in the same order; none names every part.
+func TestRelatedAs(t *testing.T) {
+	db := openFixture(t)
+	for _, word := range []string{"films", "directed", "director", "tall", "mice", "zebras"} {
+		all, err := db.Related(word, wordnet.Synonym, wordnet.Derived)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, parts := range [][]wordnet.POS{{wordnet.Noun}, {wordnet.Verb}, {wordnet.Noun, wordnet.Adj}, nil} {
+			want := slices.DeleteFunc(slices.Clone(all), func(r wordnet.Relative) bool {
+				return len(parts) > 0 && !slices.Contains(parts, r.POS)
+			})
+			got, err := db.RelatedAs(word, parts, wordnet.Synonym, wordnet.Derived)
+			if err != nil || !slices.Equal(got, want) {
+				t.Errorf("RelatedAs(%q, %v) = %v, %v; want %v", word, parts, got, err, want)
+			}
+		}
+	}
+	if rs, _ := db.RelatedAs("directed", []wordnet.POS{wordnet.Noun}); len(rs) != 0 {
+		t.Errorf("RelatedAs(directed, noun) = %v; want none (it is a verb form)", rs)
+	}
+}
+
 func TestOpenNamesWhatIsMissing(t *testing.T) {
 	dir := writeFixture(t)
 	if err := os.Remove(filepath.Join(dir, "data.verb")); err != nil {
@@ -298,48 +324,16 @@ func TestSystemDictionary(t *testing.T) {
 	if got, _ := db.BaseForms("mice", wordnet.Noun); !slices.Contains(got, "mouse") {
 		t.Errorf("BaseForms(mice) = %v, want mouse", got)
 	}
+	// Forms on two lines of an exception list keep both bases.
+	if got, _ := db.BaseForms("offer", wordnet.Adj); !slices.Equal(got, []string{"off"}) {
+		t.Errorf("BaseForms(offer, adj) = %v, want [off]", got) // "offer" is no adjective
+	}
+	if got, _ := db.BaseForms("aurar", wordnet.Noun); !slices.Equal(got, []string{"eyrir"}) {
+		t.Errorf("BaseForms(aurar) = %v, want [eyrir]", got)
+	}
 	for _, w := range []string{"aardvark", "zymurgy", "abaca"} { // near both ends of index.noun
 		if offs, err := db.Senses(w, wordnet.Noun); err != nil || len(offs) == 0 {
 			t.Errorf("Senses(%q) = %v, %v", w, offs, err)
-		}
-	}
-}
-
-// BenchmarkRelatedCold costs one word's first lookup as the offline
-// planner makes it (synonyms and derived forms): the dictionary is opened
-// afresh each time, so no cache helps.
-func BenchmarkRelatedCold(b *testing.B) {
-	b.Setenv(wordnet.EnvVar, "")
-	db, err := wordnet.Default()
-	if err != nil || db == nil {
-		b.Skip("no WordNet dictionary installed")
-	}
-	dir := db.Dir()
-	db.Close()
-	b.ResetTimer()
-	for range b.N {
-		db, err := wordnet.Open(dir)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := db.Related("films", wordnet.Synonym, wordnet.Derived); err != nil {
-			b.Fatal(err)
-		}
-		db.Close()
-	}
-}
-
-// BenchmarkRelatedCached costs a word asked about again.
-func BenchmarkRelatedCached(b *testing.B) {
-	b.Setenv(wordnet.EnvVar, "")
-	db, err := wordnet.Default()
-	if err != nil || db == nil {
-		b.Skip("no WordNet dictionary installed")
-	}
-	defer db.Close()
-	for range b.N {
-		if _, err := db.Related("films"); err != nil {
-			b.Fatal(err)
 		}
 	}
 }

@@ -1,0 +1,143 @@
+package wordnet
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// systemDB opens the installed dictionary, skipping when there is none.
+func systemDB(tb testing.TB) *DB {
+	tb.Setenv(EnvVar, "")
+	db, err := Default()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if db == nil {
+		tb.Skip("no WordNet dictionary installed (apt-get install wordnet-base, or set QUERENT_WORDNET)")
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// forget empties the caches, so the next lookup reads the files.
+func (db *DB) forget() {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	clear(db.synsets.m)
+	clear(db.relateds.m)
+	clear(db.tagged.m)
+}
+
+// TestFindAllocatesLittle: a search reuses one buffer for all its steps
+// and copies only the line it returns, however many steps it takes.
+func TestFindAllocatesLittle(t *testing.T) {
+	var lines []string // 182 keys, so a search takes several steps
+	for i := range 7 {
+		for c := 'a'; c <= 'z'; c++ {
+			lines = append(lines, "w"+strings.Repeat("x", i)+string(c)+" 1 0")
+		}
+	}
+	slices.Sort(lines)
+	path := filepath.Join(t.TempDir(), "index.noun")
+	if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := openSorted(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.f.Close()
+	var found bool
+	allocs := testing.AllocsPerRun(20, func() {
+		_, found, err = s.find("wxxxq")
+	})
+	if err != nil || !found {
+		t.Fatalf("find(wxxxq) = %v, %v", found, err)
+	}
+	if allocs > 4 {
+		t.Errorf("find allocates %.0f times, want at most 4 (its buffer, the key and the line)", allocs)
+	}
+}
+
+// BenchmarkOpen costs opening the dictionary, exception lists included.
+func BenchmarkOpen(b *testing.B) {
+	dir := systemDB(b).Dir()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		db, err := Open(dir)
+		if err != nil {
+			b.Fatal(err)
+		}
+		db.Close()
+	}
+}
+
+// BenchmarkRelatedCold costs one word's first lookup as the offline
+// planner makes it (synonyms and derived forms), every cache empty.
+func BenchmarkRelatedCold(b *testing.B) {
+	db := systemDB(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		db.forget()
+		if _, err := db.Related("films", Synonym, Derived); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRelatedAsCold is [BenchmarkRelatedCold] through the noun and
+// adjective senses alone, all the planner links through.
+func BenchmarkRelatedAsCold(b *testing.B) {
+	db := systemDB(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		db.forget()
+		if _, err := db.RelatedAs("films", []POS{Noun, Adj}, Synonym, Derived); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRelatedCached costs a word asked about again.
+func BenchmarkRelatedCached(b *testing.B) {
+	db := systemDB(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := db.Related("films", Synonym, Derived); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTaggedCold costs a word's first count, every cache empty.
+func BenchmarkTaggedCold(b *testing.B) {
+	db := systemDB(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		db.forget()
+		if _, err := db.Tagged("treats", Verb); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTaggedCached costs a word counted again, as the planner asks
+// for each question that holds it.
+func BenchmarkTaggedCached(b *testing.B) {
+	db := systemDB(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := db.Tagged("treats", Verb); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
