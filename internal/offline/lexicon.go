@@ -108,8 +108,11 @@ type tableInfo struct {
 	// parents lists, per referenced table, the foreign keys from this table
 	// to it. Only a table with exactly one key is joined to.
 	parents map[int][]fkEdge
-	labels  []int    // columns that name a row: the name columns, else a title
-	pk      []string // the primary key's columns, as declared
+	// selfKeys are the columns of single-column keys from the table to
+	// itself (manager_id), which parents leaves out (keylabels.go).
+	selfKeys []int
+	labels   []int    // columns that name a row: the name columns, else a title
+	pk       []string // the primary key's columns, as declared
 	// stems are the stems of the name's words, lead is tableLead and
 	// oneStem the stem of a name of one word ("" for others, see
 	// compoundOf): kept, since planning compares them for every question.
@@ -372,7 +375,10 @@ func newLexicon(s *schema.Schema, measures []plan.Measure) *lexicon {
 			}
 			pi := tableIndex(s, p)
 			if pi == ti {
-				continue // a self-reference (manager_id) is no join to a parent
+				// A self-reference (manager_id) is no join to a
+				// parent; keylabels.go reads its name as a noun.
+				lx.noteSelfKey(ti, fk.Columns)
+				continue
 			}
 			e, ok := exactEdge(&s.Tables[ti], p, fk)
 			if !ok {

@@ -420,6 +420,11 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 		given = slices.Clone(ms)
 	}
 	pl, rf := p.planMentions(toks, given, tr)
+	if rf == nil {
+		// A column asked of a key noun's rows, shown of the wrong
+		// table (keylabels.go): refused, for the readings below.
+		rf = p.lx.checkKeyLabel(raw, pl)
+	}
 	if rf == nil || len(toks) > maxTokens || rf.kind == RefusedWrite {
 		return pl, rf
 	}
