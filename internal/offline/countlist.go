@@ -29,12 +29,16 @@ var countListFillers = setOf("corresponding", "the", "such", "those", "these", "
 // ("the number", "the count", "number of [corresponding] X", "X count")
 // made "number of X"; ok is false unless the question has that shape and
 // L names the count exactly once.
-func countList(question string) ([]token, bool) {
+//
+// verb reads a last word other than countListVerbs as "have" (a verb
+// WordNet knows, relverbs3.go: "how many bookings did each customer
+// make"); nil reads none.
+func countList(question string, verb func(string) bool) ([]token, bool) {
 	first, second, ok := splitQuestion(question)
 	if !ok {
 		return nil, false
 	}
-	x, y, ok := countEach(tokenize(first))
+	x, y, ok := countEach(tokenize(first), verb)
 	if !ok {
 		return nil, false
 	}
@@ -49,7 +53,7 @@ func countList(question string) ([]token, bool) {
 
 // countEach reads "how many X (do|does|did) (each|every) Y <verb>" and
 // returns X and Y, each a run of words.
-func countEach(s []token) (x, y []token, ok bool) {
+func countEach(s []token, verb func(string) bool) (x, y []token, ok bool) {
 	if len(s) < 6 || s[0].text != "how" || s[1].text != "many" {
 		return nil, nil, false
 	}
@@ -61,7 +65,7 @@ func countEach(s []token) (x, y []token, ok bool) {
 		}
 	}
 	last := len(s) - 1
-	if aux < 3 || aux+2 >= last || (s[aux+1].text != "each" && s[aux+1].text != "every") || !countListVerbs[s[last].text] {
+	if aux < 3 || aux+2 >= last || (s[aux+1].text != "each" && s[aux+1].text != "every") || !countListVerbs[s[last].text] && (verb == nil || !verb(s[last].text)) {
 		return nil, nil, false
 	}
 	x, y = s[2:aux], s[aux+2:last]
@@ -118,6 +122,9 @@ func restateCount(s2, x []token) ([]token, bool) {
 	switch {
 	case itemEnd(s2[from-1]):
 		from--
+		if from > 0 && itemEnd(s2[from-1]) {
+			from-- // ", and the count": the serial comma too
+		}
 	case to < len(s2) && itemEnd(s2[to]):
 		to++
 	}

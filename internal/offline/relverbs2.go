@@ -39,10 +39,12 @@ import (
 // The auxiliary before the verb must agree with its form: a base form
 // after do, a modal or "to"; a participle after have or be ("have back
 // vocals" is a noun); any finite form after a subject or relative pronoun.
-// Negation is read only as do-support ("did not pay with cash"), the one
-// form the planner reads as a condition of its own; "never presented in
-// China" and "cannot interact" stay refused. A capability ("can sit 50
-// students") counts only before a name, as in relverbs.go, and a subject
+// Negation is read only as do-support ("did not pay with cash") or, for a
+// passive, as "not" after be (relverbs3.go), the forms the planner reads
+// as a condition of their own; "never presented in China" and "cannot
+// interact" stay refused. A capability ("can sit 50 students") counts
+// only before a name, as in relverbs.go, or a superlative and a column of
+// its subject (relverbs3.go), and a subject
 // that is a table with a column of its own name ("degrees conferred")
 // may be a count, and is not read. A subject or object must mean one
 // table at its strongest link ("tourists", a part of two tables' names,
@@ -113,7 +115,9 @@ func (lx *lexicon) linkVerbCandidate(toks []token, ms []mention, i int) bool {
 		return false
 	}
 	w := toks[m.from].text
-	if participlePrepositions[w] || operationWords[w] || !wordNetCandidate(toks, m.from) || lx.ofSchemaFamily(w) {
+	// A family known only from foreign keys' names is the keys' to say
+	// (relverbs3.go).
+	if participlePrepositions[w] || operationWords[w] || !wordNetCandidate(toks, m.from) || lx.ofSchemaFamily(w) && !lx.keyFamilyOnly(w) {
 		return false
 	}
 	return lx.mostlyVerb(w)
@@ -155,7 +159,7 @@ func (lx *lexicon) ignoreLinkVerbs(toks []token, ms []mention) []mention {
 func (lx *lexicon) relatesNamed(toks []token, ms []mention, i int) (*linkVerb, bool) {
 	w := mentionWord(toks, ms[i])
 	if s, aux, ok := lx.linkSubject(toks, ms, i); ok && agrees(aux, w) {
-		if capabilityModals[aux] && !nameAfter(toks, ms, i) {
+		if capabilityModals[aux] && !nameAfter(toks, ms, i) && !ownMeasureAfter(toks, ms, i, s) {
 			return nil, false
 		}
 		if o, ok := linkObject(toks, ms, i); ok {
@@ -197,9 +201,14 @@ func (lx *lexicon) linkSubject(toks []token, ms []mention, i int) (subject int, 
 			}
 			continue
 		}
-		if relNegations[w] {
-			return 0, "", false
+		if w == "not" && j == i-1 && j > 0 && negatedPassive[mentionWord(toks, ms[j-1])] {
+			// "characteristics that are not found in any product": the
+			// passive's participle must agree with its be (relverbs3.go).
+			aux = mentionWord(toks, ms[j-1])
+			continue
 		}
+		// Any other negation ("never", "cannot") is not an auxiliary and
+		// ends the walk with no subject, so a verb it negates stays.
 		if !relAuxiliaries[w] || subjectPronouns[w] || ms[j].kind != mStop && ms[j].kind != mKeyword {
 			break
 		}
@@ -272,7 +281,8 @@ func countedName(toks []token, ms []mention, k int) (int, bool) {
 
 // objectRelative reads the verb at ms[i] as ending an object relative
 // clause: nothing after it but particles and prepositions, before it a
-// subject (a name, or a pronoun such as "he or she", "each one"), before
+// subject (a name, a value such as "Sony", or a pronoun such as "he or
+// she", "each one"), before
 // that only do-support, a relative pronoun or "each", and then a table,
 // the verb's object.
 func (lx *lexicon) objectRelative(toks []token, ms []mention, i int) (subject string, object int, ok bool) {
@@ -295,6 +305,10 @@ func (lx *lexicon) objectRelative(toks []token, ms []mention, i int) (subject st
 		if j >= 0 && (mentionWord(toks, ms[j]) == "each" || mentionWord(toks, ms[j]) == "the") {
 			j--
 		}
+	case j >= 0 && (ms[j].kind == mValue || ms[j].kind == mQuoted):
+		// "products that Sony makes" (relverbs3.go).
+		subject = ms[j].text
+		j--
 	default:
 		return "", 0, false
 	}

@@ -91,7 +91,10 @@ func TestLinkVerbsSetAside(t *testing.T) {
 // TestLinkVerbsKept: the word stays unknown, and the question refused,
 // when WordNet uses it mostly as a noun, when the grammar around it does
 // not make it a verb relating two named things, or when it carries a
-// condition of its own.
+// condition of its own. Some of these the parser would refuse even with
+// the verb set aside ("never", a comparison with nothing to compare);
+// TestLinkVerbGates (relverbs3_internal_test.go) checks each gate alone,
+// on the mentions.
 func TestLinkVerbsKept(t *testing.T) {
 	p := offline.New(linkVerbSchema(), offline.Options{Today: today, WordNet: verbUsage})
 	for _, q := range []string{
