@@ -125,9 +125,9 @@ func (lx *lexicon) linkVerbCandidate(toks []token, ms []mention, i int) bool {
 
 // hasLinkVerb reports whether a word of the question that links to
 // nothing may be a verb to set aside: the question is then worth planning
-// again with the thesaurus (wordnet.go).
-func (lx *lexicon) hasLinkVerb(toks []token) bool {
-	ms := lx.link(toks)
+// again with the thesaurus (wordnet.go). ms are the question's mentions,
+// linked with the thesaurus.
+func (lx *lexicon) hasLinkVerb(toks []token, ms []mention) bool {
 	for i := range ms {
 		if lx.linkVerbCandidate(toks, ms, i) {
 			return true

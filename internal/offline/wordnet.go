@@ -160,12 +160,13 @@ func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refu
 // could only repeat the first, and is not worth planning.
 func (p *Planner) linksUnknown(question string) bool {
 	_, toks := p.lx.questionTokens(question)
-	for _, m := range p.lx.link(toks) {
+	ms := p.lx.link(toks)
+	for _, m := range ms {
 		if m.wordnet != nil {
 			return true
 		}
 	}
-	return p.lx.hasLinkVerb(toks) // relverbs2.go
+	return p.lx.hasLinkVerb(toks, ms) // relverbs2.go
 }
 
 // wordNetWord links an unknown word through the thesaurus: the related
