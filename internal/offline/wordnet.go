@@ -206,11 +206,6 @@ func (lx *lexicon) wordNetWord(toks []token, i int) (mention, bool) {
 			break
 		}
 		m, lemma, reached := lx.wordNetTier(rs, tier)
-		if tier == tierHop && len(m.tables) > 0 {
-			// A table is the question's subject: two loose steps do not
-			// name it ("musicians" → music → songs).
-			return mention{}, false
-		}
 		if !reached {
 			continue
 		}
@@ -227,14 +222,15 @@ func (lx *lexicon) wordNetWord(toks []token, i int) (mention, bool) {
 // the thesaurus: a plain lower-case word of three letters or more that is
 // no function word, keyword, numeral or position, and not a name (a word
 // capitalised after the first, or in capitals), which must match a value
-// or stay unknown.
+// or stay unknown. An operation word is let through: WordNet lists it
+// under its own base form, which wordNetWord refuses.
 func wordNetCandidate(toks []token, i int) bool {
 	t := toks[i]
 	// Only a word single() left unknown comes here, so soft stops,
 	// relation verbs and numerals are already read; a hard stop may not be
 	// (link.go keeps one unknown after a name it cannot follow).
 	if len(t.text) < 3 || hardStops[t.text] || positionWords[t.text] || isKeyword(t.text) ||
-		operationWords[t.text] || monthNumbers[t.text] > 0 || !isLetters(t.text) {
+		monthNumbers[t.text] > 0 || !isLetters(t.text) {
 		return false
 	}
 	return !capitalised(t) || i == 0 && !isAcronym(t.raw)
@@ -300,17 +296,17 @@ func (lx *lexicon) wordNetTier(rs []wordnet.Relative, tier wnTier) (m mention, l
 }
 
 // hopRefs keeps of the names a lemma reaches those the hop tier may link:
-// names reached through a synonym group of the lexicon only (a stronger
-// match was the first tiers' to make), and no key or closed set of codes
-// or statuses, which the lexicon's loose synonyms ("state", "condition",
-// "standing") reach from too many words.
+// columns only, for a table is the question's subject and two loose steps
+// do not name it ("musicians" → music → songs), and no key or closed set
+// of codes or statuses, which the lexicon's loose synonyms ("state",
+// "condition", "standing") reach from too many words. Every name left is
+// reached through a synonym group of the lexicon: the hop tier runs only
+// when the first two, which read the same lemmas with any stronger match,
+// reached nothing.
 func (lx *lexicon) hopRefs(refs []nameRef) []nameRef {
-	if len(refs) == 0 || refs[0].class != classSynonym {
-		return nil
-	}
 	return slices.DeleteFunc(slices.Clone(refs), func(r nameRef) bool {
 		if r.col < 0 {
-			return false
+			return true
 		}
 		c := lx.col(r.table, r.col)
 		return c.id || isTextual(c.kind) && c.complete && c.repeats

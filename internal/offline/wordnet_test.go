@@ -35,16 +35,12 @@ func rel(base, lemma string, r wordnet.Relation, pos wordnet.POS) wordnet.Relati
 var thesaurus = fakeThesaurus{
 	"photoplays": {syn("photoplay", "movie", 0), syn("photoplay", "picture", 0), syn("photoplay", "film", 1)},
 	"pictures":   {syn("picture", "movie", 1), syn("picture", "image", 0)},
-	"cinemas":    {syn("cinema", "theater", 0), syn("cinema", "movie", 1)},     // two tables
-	"flicks":     {syn("flick", "movie", 4)},                                   // a rare sense
-	"items":      {syn("item", "thing", 0)},                                    // a generic word
-	"exceeding":  {rel("exceed", "excess", wordnet.Derived, wordnet.Verb)},     // an operation
-	"allergic":   {rel("allergic", "allergy", wordnet.Derived, wordnet.Adj)},   // an adjective's noun
-	"injured":    {rel("injure", "injury", wordnet.Derived, wordnet.Verb)},     // a verb's noun
-	"dvds":       {rel("dvd", "movie", wordnet.Hypernym, wordnet.Noun)},        // one step up: not used
-	"titanic":    {syn("titanic", "movie", 0)},                                 // a name
-	"emolument":  {syn("emolument", "salary", 0), syn("emolument", "wage", 0)}, // one column
-	"gains":      {syn("gain", "salary", 0), syn("gain", "movie_length", 0)},   // two columns
+	"flicks":     {syn("flick", "movie", 4)},                                 // a rare sense
+	"allergic":   {rel("allergic", "allergy", wordnet.Derived, wordnet.Adj)}, // an adjective's noun
+	"injured": {verb("injure", "wound", wordnet.Synonym, 0), verb("injure", "injury", wordnet.Derived, 0), verb("injure", "hurt", wordnet.Synonym, 1),
+		verb("injure", "injury", wordnet.Derived, 1)}, // a verb's noun
+	"emolument": {syn("emolument", "salary", 0), syn("emolument", "wage", 0)}, // one column
+	"gains":     {syn("gain", "salary", 0), syn("gain", "movie_length", 0)},   // two columns
 }
 
 func wordNetSchema() *schema.Schema {
@@ -91,21 +87,14 @@ func TestWordNetLinks(t *testing.T) {
 }
 
 // TestWordNetGates: words the thesaurus relates stay unknown when the
-// relation is uncertain (two tables or columns, a rare sense, a generic
-// word, one step up the hierarchy), when the word carries an operation
-// or is a verb's form, or when it is a name.
+// relation is uncertain (two columns, a rare sense) or the word is a
+// verb's form. TestWordNetGuards has a case for each other guard.
 func TestWordNetGates(t *testing.T) {
 	p := offline.New(wordNetSchema(), offline.Options{Today: today, WordNet: thesaurus})
 	for _, q := range []string{
-		"how many cinemas are there",          // movie and theater
-		"how many flicks are there",           // only a fifth sense reaches movie
-		"list all items",                      // thing is too general
-		"movies exceeding 100 minutes",        // an operation, not a column
-		"actors injured in 1999",              // a verb's noun
-		"how many dvds are there",             // hypernyms are not followed
-		"how many actors starred in Titanic",  // a name mid-sentence
-		"the average gains of actors",         // salary and movie_length
-		"which films won the award for sound", // award and sound: no such thing
+		"how many flicks are there",   // only a fifth sense reaches movie
+		"which actors were injured",   // a verb's noun (injury): refused both as a verb's and as an inflected verb's relative
+		"the average gains of actors", // salary and movie_length
 	} {
 		t.Run(q, func(t *testing.T) {
 			if r, tr := p.PlanWithTrace(q); r.Plan != nil {
@@ -256,4 +245,99 @@ func TestWordNetHop(t *testing.T) {
 		table("album", []schema.Column{col("id", "INTEGER"), col("title", "TEXT", "Blue"), col("song", "TEXT", "Flash")}),
 	}}
 	runRefusalsWith(t, album, offline.Options{Today: today, WordNet: hopThesaurus}, []string{"list the musicians of each album"})
+}
+
+// verb makes a relative WordNet lists under a verb's sense.
+func verb(base, lemma string, r wordnet.Relation, sense int) wordnet.Relative {
+	return wordnet.Relative{Lemma: lemma, Rel: r, POS: wordnet.Verb, Sense: sense, Base: base}
+}
+
+// TestWordNetGuards: each guard of wordnet.go against a word whose
+// relatives, as the installed WordNet lists them (a subset, same senses),
+// do reach one table or column of the schema: without the guard the
+// question would be planned through that link. The guards, in order:
+// wordNetWord's operation and keyword base forms, its plural clean-up,
+// wordNetTier's generic lemmas, wordNetCandidate's capital letter.
+func TestWordNetGuards(t *testing.T) {
+	one := func(tb schema.Table) *schema.Schema {
+		return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{tb}}
+	}
+	for _, c := range []struct {
+		guard    string
+		s        *schema.Schema
+		th       fakeThesaurus
+		question string
+	}{
+		{"a base form that is an operation word (return → homecoming)",
+			one(table("homecoming", []schema.Column{col("id", "INTEGER"), col("college", "TEXT", "Yale"), col("year", "INTEGER")})),
+			fakeThesaurus{"returns": {syn("return", "tax_return", 0), syn("return", "income_tax_return", 0), syn("return", "homecoming", 1), verb("return", "render", wordnet.Synonym, 1)}},
+			"how many returns are there"},
+		{"a base form that is a keyword (bottom → seat)",
+			one(table("car", []schema.Column{col("id", "INTEGER"), col("model", "TEXT", "Golf"), col("seat", "TEXT", "leather")})),
+			fakeThesaurus{"bottoms": {syn("bottom", "underside", 0), syn("bottom", "undersurface", 0), syn("bottom", "seat", 2), syn("bottom", "rear", 2)}},
+			"list the bottoms of all cars"},
+		{"a plural's own senses (minutes as proceedings, not time)",
+			&schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+				table("account", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Ann")}),
+				table("transactions", []schema.Column{col("id", "INTEGER"), col("amount", "REAL"), col("account_id", "INTEGER")}, fk("account_id", "account")),
+			}},
+			fakeThesaurus{"minutes": {syn("minutes", "proceedings", 0), syn("minutes", "transactions", 0),
+				syn("minute", "min", 0), syn("minute", "moment", 1), syn("minute", "second", 1), syn("minute", "instant", 2)}},
+			"how many minutes are there"},
+		{"a generic lemma (item → point)",
+			one(table("player", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Ann"), col("points", "INTEGER")})),
+			fakeThesaurus{"items": {syn("item", "point", 0), syn("item", "detail", 1), syn("item", "particular", 1), syn("item", "token", 4)}},
+			"list all items"},
+		{"a name mid-sentence (Target → mark)",
+			one(table("exam", []schema.Column{col("id", "INTEGER"), col("subject", "TEXT", "Maths"), col("mark", "INTEGER")})),
+			fakeThesaurus{"target": {syn("target", "mark", 0), syn("target", "prey", 1), syn("target", "target_area", 2), verb("target", "aim", wordnet.Synonym, 0)}},
+			"list the exams of Target"},
+	} {
+		t.Run(c.guard, func(t *testing.T) {
+			p := offline.New(c.s, offline.Options{Today: today, WordNet: c.th})
+			if r, tr := p.PlanWithTrace(c.question); r.Plan != nil {
+				t.Fatalf("%q planned %s\n%s", c.question, r.Plan, tr)
+			}
+		})
+	}
+}
+
+// TestWordNetHopGuards: the hop tier's guards, each against a question
+// whose hop link would otherwise plan: a key column ("terminal" →
+// terminus → destination, a key to the airport table), and a table
+// the question names only through WordNet ("each outing" → excursion).
+func TestWordNetHopGuards(t *testing.T) {
+	th := fakeThesaurus{
+		"terminal": hopThesaurus["terminal"],
+		"outing":   {syn("outing", "excursion", 0), syn("outing", "jaunt", 0), syn("outing", "expedition", 0), syn("outing", "picnic", 1)},
+	}
+	keyed := &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		table("airport", []schema.Column{col("id", "INTEGER"), col("name", "TEXT", "Oslo", "Lima")}),
+		table("flight", []schema.Column{col("id", "INTEGER"), col("destination", "INTEGER"), col("price", "REAL")}, fk("destination", "airport")),
+	}}
+	runRefusalsWith(t, keyed, offline.Options{Today: today, WordNet: th}, []string{"show the terminal of each flight"})
+	trips := &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		table("excursion", []schema.Column{col("id", "INTEGER"), col("destination", "TEXT", "Oslo", "Lima"), col("price", "REAL")}),
+	}}
+	runRefusalsWith(t, trips, offline.Options{Today: today, WordNet: th}, []string{"show the terminal of each outing"})
+}
+
+// TestWordNetHopNoTables: the hop tier reaches columns only. "terminal"
+// is a terminus (the lexicon's destination) and a depot (its warehouse):
+// the warehouse table is no reading of it, so the destination of the
+// flights the question names is the only one, not one of two.
+func TestWordNetHopNoTables(t *testing.T) {
+	th := fakeThesaurus{"terminal": {syn("terminal", "terminus", 0), syn("terminal", "depot", 0), syn("terminal", "pole", 1), syn("terminal", "end", 2),
+		rel("terminal", "terminus", wordnet.Derived, wordnet.Adj)}}
+	s := &schema.Schema{Engine: "sqlite", Tables: []schema.Table{
+		table("flight", []schema.Column{col("id", "INTEGER"), col("destination", "TEXT", "Oslo", "Lima"), col("price", "REAL")}),
+		table("warehouse", []schema.Column{col("id", "INTEGER"), col("city", "TEXT", "Oslo")}),
+	}}
+	r, tr := offline.New(s, offline.Options{Today: today, WordNet: th}).PlanWithTrace("show the terminal of each flight")
+	if r.Plan == nil {
+		t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
+	}
+	if !strings.Contains(strings.Join(columnRefs(r.Plan), " "), "flight.destination") {
+		t.Errorf("plan does not use flight.destination: %s", r.Plan)
+	}
 }
