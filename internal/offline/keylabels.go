@@ -85,10 +85,10 @@ func (lx *lexicon) checkKeyLabel(ms []mention, pl *plan.Plan) *refusal {
 		return refuseUnresolved("The question asks for a column of the %s rows that other %s rows refer to, which would need the table twice.",
 			child.name, child.name)
 	}
-	if joinsByKey(pl, lx, kc) && !showsKey(pl, lx, kc) {
+	key := child.parents[kc.parent][kc.edge].from[0]
+	if joinsByKey(pl, lx, kc) && !showsKey(pl, child.name+"."+key) {
 		return nil
 	}
-	key := child.parents[kc.parent][kc.edge].from[0]
 	return refuseUnresolved("The question asks for a column of the %s rows that %s.%s refers to, which I could not read with confidence.",
 		lx.tables[kc.parent].name, child.name, key)
 }
@@ -120,13 +120,11 @@ func (lx *lexicon) oneSelfKey(refs []nameRef) (int, bool) {
 	return t, t >= 0
 }
 
-// showsKey reports whether the plan shows the key column kc itself, the
-// id in place of the column asked of the rows it refers to.
-func showsKey(pl *plan.Plan, lx *lexicon, kc keyChoice) bool {
-	child := lx.tables[kc.child]
-	key := child.parents[kc.parent][kc.edge].from[0]
+// showsKey reports whether the plan shows the key column key ("table.col")
+// itself, the id in place of the column asked of the rows it refers to.
+func showsKey(pl *plan.Plan, key string) bool {
 	for _, it := range pl.Select {
-		if it.Expr.Agg == "" && strings.EqualFold(it.Expr.Col, child.name+"."+key) {
+		if it.Expr.Agg == "" && strings.EqualFold(it.Expr.Col, key) {
 			return true
 		}
 	}

@@ -187,7 +187,7 @@ func (lx *lexicon) linkCount(ln linkNoun, ms []mention, words []string, ni int) 
 	case ni != 1:
 		return nil, false
 	}
-	if ni+4 != len(ms) || !slices.Contains([]string{"do", "does", "did"}, words[ni+1]) ||
+	if ni+4 != len(ms) || !doForms[words[ni+1]] ||
 		words[ni+3] != "have" && words[ni+3] != "has" {
 		return nil, false
 	}
@@ -246,14 +246,8 @@ func (ln linkNoun) join(alias, key string) plan.Join {
 		On: []plan.JoinOn{{Left: ln.link.name + "." + key, Right: alias + "." + ln.targetKey}}}
 }
 
-// linkHave are the verbs before the word in "who has a friend that …".
-var linkHave = setOf("has", "have", "had")
-
 // linkCondWords open the condition on the referred rows after the word.
 var linkCondWords = setOf("that", "who", "which", "with", "whose", "from", "in")
-
-// linkRelWords end the lead of "the person who has …" before the verb.
-var linkRelWords = setOf("who", "that", "which")
 
 // linkCondition reads "who has a friend that is from New York" and "the
 // names of the people who have friends with age above 40": the other key
@@ -268,7 +262,7 @@ func (p *Planner) linkCondition(ln linkNoun, toks []token, ms []mention, words [
 	if h >= 0 && (words[h] == "a" || words[h] == "any" || words[h] == "some") {
 		h--
 	}
-	if h < 1 || !linkHave[words[h]] || !linkRelWords[words[h-1]] || h == 1 && words[0] != "who" || !ln.asksForOwner(ms[:h-1], words[:h-1]) ||
+	if h < 1 || !haveForms[words[h]] || !relativePronouns[words[h-1]] || h == 1 && words[0] != "who" || !ln.asksForOwner(ms[:h-1], words[:h-1]) ||
 		ni+1 >= len(ms) || !linkCondWords[words[ni+1]] {
 		return nil, false
 	}

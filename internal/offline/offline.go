@@ -444,7 +444,7 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	}
 	// "How many X does each Y have? List … and the number.", likewise
 	// (countlist.go).
-	if joined, ok := countList(question, p.lx.countListVerb); ok {
+	if joined, ok := countList(question, p.lx.linkVerbWord); ok {
 		if g, jrf := p.planTokens(p.lx.shareHeads(p.lx.idioms(joined)), tr); jrf == nil && countsPerGroup(g) {
 			return g, nil
 		}

@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -114,10 +115,20 @@ func (lx *lexicon) linkVerbCandidate(toks []token, ms []mention, i int) bool {
 	if lx.wn == nil || m.kind != mUnknown || m.to-m.from != 1 || toks[m.from].kind != tokWord {
 		return false
 	}
-	w := toks[m.from].text
-	// A family known only from foreign keys' names is the keys' to say
-	// (relverbs3.go).
-	if participlePrepositions[w] || operationWords[w] || !wordNetCandidate(toks, m.from) || lx.ofSchemaFamily(w) && !lx.keyFamilyOnly(w) {
+	return wordNetCandidate(toks, m.from) && lx.linkVerbWord(toks[m.from].text)
+}
+
+// linkVerbWord reports whether w may be a verb that only relates two
+// named things: a word WordNet uses mostly as a verb that no table's or
+// column's word family claims. A family known only from foreign keys'
+// names does not claim it: the keys say which rows it relates
+// (relverbs3.go).
+func (lx *lexicon) linkVerbWord(w string) bool {
+	if lx.wn == nil || participlePrepositions[w] || operationWords[w] {
+		return false
+	}
+	roots, _ := derivRoots(w)
+	if slices.ContainsFunc(roots, func(r string) bool { return len(lx.derived[r]) > 0 }) {
 		return false
 	}
 	return lx.mostlyVerb(w)

@@ -19,13 +19,13 @@ import "slices"
 //   - "How many X does each Y <verb>? List … and the count." is read by
 //     countlist.go with such a verb where it reads "have": "How many
 //     bookings did each customer make? List the customer id, first name,
-//     and the count." (countListVerb; the serial comma before "and the
+//     and the count." (linkVerbWord; the serial comma before "and the
 //     count" now goes with the count phrase);
 //   - a verb whose family the schema knows only from a foreign key's name
 //     ("win" beside match.winning_pilot, "treat" beside a treatment key)
 //     names nothing a question can show: the key already says what the
 //     verb says, as keyVerb (verbs.go) reads its past forms, so the verb
-//     is set aside like any other (keyFamilyOnly): "pilots who did not
+//     is set aside like any other (linkVerbWord): "pilots who did not
 //     win the matches held in Australia". Where two keys join the tables
 //     the join stays ambiguous, and keyverbs.go's choice is tried after.
 //
@@ -69,22 +69,4 @@ func ownMeasureAfter(toks []token, ms []mention, i, subject int) bool {
 	return slices.ContainsFunc(ms[k].cols, func(c nameRef) bool {
 		return slices.ContainsFunc(ms[subject].tables, func(r nameRef) bool { return r.table == c.table })
 	})
-}
-
-// countListVerb reports whether w, the last word of "how many X does each
-// Y w", is a verb this planner may read as "have": a word WordNet uses
-// mostly as a verb that the schema's vocabulary does not claim.
-func (lx *lexicon) countListVerb(w string) bool {
-	if participlePrepositions[w] || operationWords[w] || lx.ofSchemaFamily(w) && !lx.keyFamilyOnly(w) {
-		return false
-	}
-	return lx.mostlyVerb(w)
-}
-
-// keyFamilyOnly reports whether the schema knows w's family only from
-// the names of foreign keys: no table or column is of it.
-func (lx *lexicon) keyFamilyOnly(w string) bool {
-	roots, _ := derivRoots(w)
-	return !slices.ContainsFunc(roots, func(r string) bool { return len(lx.derived[r]) > 0 }) &&
-		slices.ContainsFunc(roots, func(r string) bool { return lx.keyVerbs[r] })
 }
