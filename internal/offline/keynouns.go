@@ -60,24 +60,10 @@ type keyNoun struct {
 func (lx *lexicon) keyNouns(toks []token, ms []mention) []keyNoun {
 	var out []keyNoun
 	for _, m := range ms {
-		if m.to-m.from != 1 {
-			continue
-		}
-		refs := m.cols
-		switch {
-		case m.kind == mName && len(m.tables) == 0:
-		case m.kind == mUnknown, m.kind == mStop && !hardStops[toks[m.from].text] && !isKeyword(toks[m.from].text):
-			// An unknown word, or one set aside as a verb ("whose
-			// hosts are"), may still name a key by its words.
-			refs = lx.keyColsNamed(toks[m.from].stem)
-		default:
-			continue
-		}
-		if len(refs) == 0 {
-			continue
-		}
-		kc, ok := lx.oneKeyOf(refs)
-		if !ok || kc.child == kc.parent || !lx.namedElsewhere(ms, m.from, kc.child) || namesTable(ms, kc.parent) {
+		// A word set aside as a verb ("whose hosts are") may still name
+		// a key by its words.
+		kc, ok := lx.keyOfNoun(toks, m, true)
+		if !ok || !lx.namedElsewhere(ms, m.from, kc.child) || namesTable(ms, kc.parent) {
 			continue
 		}
 		out = append(out, keyNoun{at: m.from, kc: kc})
@@ -283,4 +269,27 @@ func dropNamedKeys(lx *lexicon, q *query) {
 		parent := lx.tables[kc.parent]
 		return joined(c.table) && joined(parent) && shown(parent)
 	})
+}
+
+// keyOfNoun reads one-word mention m as naming one key between two
+// tables: a name of key columns only, or an unknown word (with setAside,
+// also a word set aside as a verb) whose words name key columns. ok is
+// false otherwise, and for a key of a table to itself.
+func (lx *lexicon) keyOfNoun(toks []token, m mention, setAside bool) (keyChoice, bool) {
+	if m.to-m.from != 1 {
+		return keyChoice{}, false
+	}
+	refs := m.cols
+	switch w := toks[m.from].text; {
+	case m.kind == mName && len(m.tables) == 0:
+	case m.kind == mUnknown, setAside && m.kind == mStop && !hardStops[w] && !isKeyword(w):
+		refs = lx.keyColsNamed(toks[m.from].stem)
+	default:
+		return keyChoice{}, false
+	}
+	if len(refs) == 0 {
+		return keyChoice{}, false
+	}
+	kc, ok := lx.oneKeyOf(refs)
+	return kc, ok && kc.child != kc.parent
 }

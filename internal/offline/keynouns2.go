@@ -64,22 +64,8 @@ type linkNoun struct {
 
 // linkNounOf reads mention m as a linkNoun, ok false when it is none.
 func (lx *lexicon) linkNounOf(toks []token, m mention) (linkNoun, bool) {
-	if m.to-m.from != 1 {
-		return linkNoun{}, false
-	}
-	refs := m.cols
-	switch {
-	case m.kind == mName && len(m.tables) == 0:
-	case m.kind == mUnknown:
-		refs = lx.keyColsNamed(toks[m.from].stem)
-	default:
-		return linkNoun{}, false
-	}
-	if len(refs) == 0 {
-		return linkNoun{}, false
-	}
-	kc, ok := lx.oneKeyOf(refs)
-	if !ok || kc.child == kc.parent {
+	kc, ok := lx.keyOfNoun(toks, m, false)
+	if !ok {
 		return linkNoun{}, false
 	}
 	edges := lx.tables[kc.child].parents[kc.parent]
@@ -110,6 +96,9 @@ var linkShowLead = setOf("who", "what", "are", "is", "the", "all", "of", "find",
 // to one table (see above). ok is false when the question is none of the
 // shapes read.
 func (p *Planner) planByLinkNoun(toks []token, ms []mention) (*plan.Plan, bool) {
+	if !p.lx.refersTwice() {
+		return nil, false // no table holds two keys to one table
+	}
 	var ln linkNoun
 	ni := -1
 	for i, m := range ms {
@@ -437,4 +426,18 @@ func (p *Planner) planByPluralValue(toks []token, ms []mention, tr *Trace) (*pla
 	// key (keynouns.go).
 	pl, rf, ok := p.planByKeyNoun(fixed, p.lx.link(fixed), tr)
 	return pl, ok && rf == nil
+}
+
+// refersTwice reports whether some table holds two keys to one other
+// table, the only schemas the readings above apply to: the others skip
+// the search for key words.
+func (lx *lexicon) refersTwice() bool {
+	for _, t := range lx.tables {
+		for parent, edges := range t.parents {
+			if len(edges) == 2 && lx.tables[parent] != t {
+				return true
+			}
+		}
+	}
+	return false
 }
