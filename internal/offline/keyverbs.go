@@ -31,8 +31,9 @@ type keyChoice struct {
 var relVerbAux = setOf("do", "does", "did", "not", "never", "that", "which", "who", "to")
 
 // keyVerbPreps are the words that may stand between a key's verb and the
-// parent it names ("started from the station", "ended in Paris").
-var keyVerbPreps = setOf("from", "at", "in", "on", "to", "into", "the", "a", "an", "any", "some", "each", "every")
+// parent it names ("started from the station", "ended in Paris"); "by"
+// for a passive ("matches lost by the player", keyverbs3.go).
+var keyVerbPreps = setOf("from", "at", "in", "on", "to", "into", "by", "the", "a", "an", "any", "some", "each", "every")
 
 // keyVerbChoice finds the one verb in toks that picks a key (see above):
 // a verb form whose family is that of exactly one of the keys from one
@@ -46,7 +47,7 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 	}
 	found := 0
 	for i, t := range toks {
-		if !verbFormAt(toks, i) {
+		if !verbFormAt(toks, i) && !lx.verbAfterSubject(toks, ms, i) {
 			continue
 		}
 		roots, kind := derivRoots(t.text)
@@ -63,6 +64,11 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 					if lx.edgeOfFamily(c, e, roots) {
 						hit, n = ei, n+1
 					}
+				}
+				if n == 0 {
+					// No key of the verb's family: one its WordNet
+					// relatives meet (keyverbs3.go).
+					hit, n = lx.relativeKeyEdge(c, edges, t.text)
 				}
 				if n != 1 || !(namesTable(ms, ci) && namesAfter(toks, ms, i, pi) || namesTable(ms, pi) && namesAfter(toks, ms, i, ci)) {
 					continue
@@ -142,8 +148,8 @@ func namesTable(ms []mention, ti int) bool {
 // San Francisco", "won the most games").
 func namesAfter(toks []token, ms []mention, i, ti int) bool {
 	j := i + 1
-	for j < len(toks) && toks[j].kind == tokWord && keyVerbPreps[toks[j].text] {
-		j++
+	for j < len(toks) && toks[j].kind == tokWord && (keyVerbPreps[toks[j].text] || j > i+1 && pointingWords[toks[j].text]) {
+		j++ // "start at that airport": keyverbs3.go
 	}
 	for _, m := range ms {
 		if m.from > j || m.to <= j {

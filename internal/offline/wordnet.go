@@ -138,7 +138,12 @@ func (p *Planner) withThesaurus(th Thesaurus) *Planner {
 // second refusal leaves the first one's reason and trace.
 func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refusal) {
 	pl, rf := p.plan(question, tr)
-	if rf == nil || rf.kind != RefusedUnlinked || p.wordNet == nil || !p.wordNet.linksUnknown(question) {
+	if rf == nil || p.wordNet == nil {
+		return pl, rf
+	}
+	// Unlinked words WordNet may link, or two keys a verb's WordNet
+	// relatives may choose between (keyverbs3.go).
+	if !(rf.kind == RefusedUnlinked && p.wordNet.linksUnknown(question) || rf.kind == RefusedUnresolved && p.wordNet.picksKeyByRelative(question)) {
 		return pl, rf
 	}
 	var wtr *Trace
@@ -166,7 +171,9 @@ func (p *Planner) linksUnknown(question string) bool {
 			return true
 		}
 	}
-	return p.lx.hasLinkVerb(toks, ms) // relverbs2.go
+	// A verb relverbs2.go sets aside, or one whose WordNet relatives
+	// pick one of two keys (keyverbs3.go).
+	return p.lx.hasLinkVerb(toks, ms) || p.chooseKeys && p.lx.keyVerbRelative(toks, ms)
 }
 
 // wordNetWord links an unknown word through the thesaurus: the related
