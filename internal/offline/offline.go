@@ -282,7 +282,12 @@
 // to nothing is read once more (wordnet.go, below); WordNet's usage counts
 // also tell a verb, and an unknown verb that only relates two things the
 // question names, joined by one path, is set aside and named in the reason
-// ("companies that do not make DVD drives"; relverbs2.go).
+// ("companies that do not make DVD drives"; relverbs2.go, more shapes in
+// relverbs3.go), and a verb's WordNet relatives choose between two keys
+// joining the same tables ("routes that start at", keyverbs3.go). A table
+// pairing rows of one table (friends) is read both ways (keynouns2.go),
+// and a column asked of the rows a key points to is read through the key
+// or refused, never shown from the referring table (keylabels.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
