@@ -93,6 +93,10 @@ func TestLinkVerbGates(t *testing.T) {
 		// A family the schema knows only from a key's name is the key's;
 		// one a column names is the column's.
 		{"key family", "pilots who did not win the matches", "win", "pilots who did not train the matches", "train"},
+		// A yes/no question, and "the numbers of", hang on more than the
+		// verb: nothing is set aside in them.
+		{"yes/no lead", "companies that make DVD drive", "make", "do companies make DVD drive", "make"},
+		{"numbers of", "the names of companies that make DVD drive", "make", "the numbers of companies that make DVD drive", "make"},
 	} {
 		t.Run(c.gate, func(t *testing.T) {
 			if !setAsideWord(t, lx, c.set, c.setWord) {
