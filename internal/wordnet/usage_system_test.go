@@ -10,15 +10,7 @@ import (
 // counted by its base form, a word used mostly as a verb has more tagged
 // verb senses than noun senses, and a word WordNet lacks has none.
 func TestTaggedSystem(t *testing.T) {
-	t.Setenv(wordnet.EnvVar, "")
-	db, err := wordnet.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if db == nil {
-		t.Skip("no WordNet dictionary installed (apt-get install wordnet-base, or set QUERENT_WORDNET)")
-	}
-	defer db.Close()
+	db := wordnet.SystemDB(t)
 	tagged := func(w string, pos wordnet.POS) int {
 		n, err := db.Tagged(w, pos)
 		if err != nil {

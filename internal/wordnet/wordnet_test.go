@@ -305,15 +305,7 @@ func TestDefaultFollowsTheEnvironment(t *testing.T) {
 // TestSystemDictionary reads the installed WordNet 3.0 (Debian's
 // wordnet-base), when there is one.
 func TestSystemDictionary(t *testing.T) {
-	t.Setenv(wordnet.EnvVar, "")
-	db, err := wordnet.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if db == nil {
-		t.Skip("no WordNet dictionary installed (apt-get install wordnet-base, or set QUERENT_WORDNET)")
-	}
-	defer db.Close()
+	db := wordnet.SystemDB(t)
 	films, err := db.Related("films")
 	if err != nil {
 		t.Fatal(err)
