@@ -198,14 +198,24 @@ func agrees(aux, w string) bool {
 // linkSubject finds the subject of the verb at ms[i]: a name (not a table
 // that is its own column's name) or a value before it, behind relative
 // pronouns and auxiliaries only. aux is the word right before the verb
-// when it is one. A negation other than do-support's "not" refuses.
+// when it is one, or before its negation ("have never taken"). A
+// negation other than do-support's "not", be's (relverbs3.go) and those
+// plainNegation reads (relverbs4.go) refuses.
 func (lx *lexicon) linkSubject(toks []token, ms []mention, i int) (subject int, aux string, ok bool) {
-	j := i - 1
+	j, auxAt := i-1, i-1
 	for ; j >= 0; j-- {
 		if ms[j].ignored {
 			continue
 		}
 		w := mentionWord(toks, ms[j])
+		if plainNegation(toks, ms, j) {
+			// "who never ordered", "have not taken" (relverbs4.go): the
+			// word before the negation is the verb's auxiliary.
+			if j == auxAt {
+				auxAt = j - 1
+			}
+			continue
+		}
 		if w == "not" && j > 0 && doForms[mentionWord(toks, ms[j-1])] {
 			if j == i-1 {
 				aux = w
@@ -218,12 +228,13 @@ func (lx *lexicon) linkSubject(toks []token, ms []mention, i int) (subject int, 
 			aux = mentionWord(toks, ms[j-1])
 			continue
 		}
-		// Any other negation ("never", "cannot") is not an auxiliary and
-		// ends the walk with no subject, so a verb it negates stays.
+		// Any other negation ("cannot", "never" after a modal or before
+		// a value) is not an auxiliary and ends the walk with no subject,
+		// so a verb it negates stays.
 		if !relAuxiliaries[w] || subjectPronouns[w] || ms[j].kind != mStop && ms[j].kind != mKeyword {
 			break
 		}
-		if j == i-1 && !relativePronouns[w] {
+		if j == auxAt && !relativePronouns[w] {
 			aux = w
 		}
 	}
@@ -316,6 +327,7 @@ func (lx *lexicon) objectRelative(toks []token, ms []mention, i int) (subject st
 		if j >= 0 && (mentionWord(toks, ms[j]) == "each" || mentionWord(toks, ms[j]) == "the") {
 			j--
 		}
+		j = rankedSubjectStart(toks, ms, j) // relverbs4.go
 	case j >= 0 && (ms[j].kind == mValue || ms[j].kind == mQuoted):
 		// "products that Sony makes" (relverbs3.go).
 		subject = ms[j].text
