@@ -147,7 +147,10 @@ func (p *parser) values() *refusal {
 			p.used[c] = true
 			c = p.prev(c)
 		}
-		if p.is(c, kwNot) {
+		// A negation already read as a set difference of this condition
+		// ("films that were never in China", negation.go) is not read
+		// again as != of the value, which would negate it twice.
+		if p.is(c, kwNot) && !p.used[c] {
 			f.op, f.negBy = "!=", negBy
 			p.used[c] = true
 			if b := p.prev(c); p.is(b, kwBut) && len(group) == 1 {
