@@ -53,11 +53,7 @@ func TestTextMatchKeysJoin(t *testing.T) {
 	p := offline.New(s, offline.Options{Today: today})
 	for _, c := range cases {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, s, r.Plan)
+			r := planned(t, p, s, c.question)
 			if _, diags := plan.Audit(r.Plan, s); diags.HasErrors() {
 				t.Fatalf("the audit refuses the plan: %v\n%s", diags, r.Plan)
 			}

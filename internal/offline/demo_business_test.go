@@ -86,11 +86,7 @@ func TestDemoBusinessQuestions(t *testing.T) {
 func runBusiness(t *testing.T, p *offline.Planner, db database.Engine, s *schema.Schema, c businessCase) {
 	t.Helper()
 	t.Run(c.question, func(t *testing.T) {
-		r, tr := p.PlanWithTrace(c.question)
-		if r.Plan == nil {
-			t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-		}
-		checkPlan(t, s, r.Plan)
+		r := planned(t, p, s, c.question)
 		got, want := runPlan(t, db, s, r.Plan), runSQL(t, db, c.sql)
 		if len(want) == 0 && !c.empty {
 			t.Fatalf("the hand-written SQL returns no rows: the case cannot tell plans apart")

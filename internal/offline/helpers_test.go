@@ -182,6 +182,18 @@ func columnRefs(p *plan.Plan) []string {
 	return refs
 }
 
+// planned plans q with its trace, fails the test at once when no plan
+// comes (printing the trace), and checks the plan against s.
+func planned(t *testing.T, p *offline.Planner, s *schema.Schema, q string) *plan.Reply {
+	t.Helper()
+	r, tr := p.PlanWithTrace(q)
+	if r.Plan == nil {
+		t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
+	}
+	checkPlan(t, s, r.Plan)
+	return r
+}
+
 func describeReply(r *plan.Reply) string {
 	switch {
 	case r.Plan != nil:

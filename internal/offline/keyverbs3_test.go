@@ -66,11 +66,7 @@ func TestKeyVerbRelatives(t *testing.T) {
 		{`For each fencer, how many bouts were won by that fencer?`, "bout.winner_id"},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, legSchema(), r.Plan)
+			r := planned(t, p, legSchema(), c.question)
 			refs := strings.Join(columnRefs(r.Plan), " ")
 			if !strings.Contains(refs, c.key) {
 				t.Errorf("plan does not join along %s: %s", c.key, r.Plan)

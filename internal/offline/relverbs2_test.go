@@ -73,11 +73,7 @@ func TestLinkVerbsSetAside(t *testing.T) {
 		{"for each physician, the number of patients he or she treats", "patient.physician_id", `it only relates he or she and patients`},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, s, r.Plan)
+			r := planned(t, p, s, c.question)
 			if !strings.Contains(r.Plan.String(), `"`+c.col+`"`) { // subqueries included
 				t.Errorf("plan does not use %s: %s", c.col, r.Plan)
 			}

@@ -52,11 +52,7 @@ func TestLinkVerbsMoreShapes(t *testing.T) {
 		{"find the names of customers who actually did not pay with Cash", "customer.payment_method", `set aside "pay"`},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, s, r.Plan)
+			r := planned(t, p, s, c.question)
 			if !strings.Contains(r.Plan.String(), `"`+c.col+`"`) {
 				t.Errorf("plan does not use %s: %s", c.col, r.Plan)
 			}
@@ -74,11 +70,7 @@ func TestLinkVerbsCountList(t *testing.T) {
 	s := linkVerbSchema3()
 	p := offline.New(s, offline.Options{Today: today, WordNet: moreVerbUsage})
 	q := "How many products does each company make? List the company name, city, and the count."
-	r, tr := p.PlanWithTrace(q)
-	if r.Plan == nil {
-		t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-	}
-	checkPlan(t, s, r.Plan)
+	r := planned(t, p, s, q)
 	got := r.Plan.String()
 	for _, want := range []string{`"count"`, `"product.company_id"`, `"company.city"`, `"group_by"`} {
 		if !strings.Contains(got, want) {

@@ -31,11 +31,7 @@ func TestLinkVerbsPlainNegation(t *testing.T) {
 		{"names of companies that never make a product", `set aside "make": it only relates companies and product`},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, s, r.Plan)
+			r := planned(t, p, s, c.question)
 			got := r.Plan.String()
 			if !strings.Contains(got, `"not_in"`) || strings.Contains(got, `"except"`) {
 				t.Errorf("want one NOT IN through the join: %s", got)
@@ -102,11 +98,7 @@ func TestLinkVerbsRankedSubject(t *testing.T) {
 		{"the name of the physician that the fewest patients consult with", false},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, s, r.Plan)
+			r := planned(t, p, s, c.question)
 			got := r.Plan.String()
 			if !strings.Contains(got, `"patient.physician_id"`) || !strings.Contains(got, `"agg": "count"`) || r.Plan.Limit == nil || *r.Plan.Limit != 1 {
 				t.Errorf("want physicians ranked by their count of patients: %s", got)

@@ -218,11 +218,7 @@ func TestWordNetHop(t *testing.T) {
 		{"origin and terminal of flights costing more than 300", "flight.destination"},
 	} {
 		t.Run(c.question, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(c.question)
-			if r.Plan == nil {
-				t.Fatalf("no plan: %s\n%s", describeReply(r), tr)
-			}
-			checkPlan(t, hopSchema(), r.Plan)
+			r := planned(t, p, hopSchema(), c.question)
 			if !strings.Contains(strings.Join(columnRefs(r.Plan), " "), c.col) {
 				t.Errorf("plan does not use %s: %s", c.col, r.Plan)
 			}
