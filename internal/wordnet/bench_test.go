@@ -79,64 +79,57 @@ func BenchmarkOpen(b *testing.B) {
 // BenchmarkRelatedCold costs one word's first lookup as the offline
 // planner makes it (synonyms and derived forms), every cache empty.
 func BenchmarkRelatedCold(b *testing.B) {
-	db := systemDB(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		db.forget()
-		if _, err := db.Related("films", Synonym, Derived); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLookup(b, true, func(db *DB) error {
+		_, err := db.Related("films", Synonym, Derived)
+		return err
+	})
 }
 
 // BenchmarkRelatedAsCold is [BenchmarkRelatedCold] through the noun and
 // adjective senses alone, all the planner links through.
 func BenchmarkRelatedAsCold(b *testing.B) {
-	db := systemDB(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		db.forget()
-		if _, err := db.RelatedAs("films", []POS{Noun, Adj}, Synonym, Derived); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLookup(b, true, func(db *DB) error {
+		_, err := db.RelatedAs("films", []POS{Noun, Adj}, Synonym, Derived)
+		return err
+	})
 }
 
 // BenchmarkRelatedCached costs a word asked about again.
 func BenchmarkRelatedCached(b *testing.B) {
-	db := systemDB(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		if _, err := db.Related("films", Synonym, Derived); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLookup(b, false, func(db *DB) error {
+		_, err := db.Related("films", Synonym, Derived)
+		return err
+	})
 }
 
 // BenchmarkTaggedCold costs a word's first count, every cache empty.
 func BenchmarkTaggedCold(b *testing.B) {
-	db := systemDB(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		db.forget()
-		if _, err := db.Tagged("treats", Verb); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchLookup(b, true, func(db *DB) error {
+		_, err := db.Tagged("treats", Verb)
+		return err
+	})
 }
 
 // BenchmarkTaggedCached costs a word counted again, as the planner asks
 // for each question that holds it.
 func BenchmarkTaggedCached(b *testing.B) {
+	benchLookup(b, false, func(db *DB) error {
+		_, err := db.Tagged("treats", Verb)
+		return err
+	})
+}
+
+// benchLookup runs lookup b.N times on the installed dictionary, with
+// every cache emptied before each run when cold.
+func benchLookup(b *testing.B, cold bool, lookup func(*DB) error) {
 	db := systemDB(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for range b.N {
-		if _, err := db.Tagged("treats", Verb); err != nil {
+		if cold {
+			db.forget()
+		}
+		if err := lookup(db); err != nil {
 			b.Fatal(err)
 		}
 	}
