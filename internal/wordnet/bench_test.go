@@ -85,15 +85,6 @@ func BenchmarkRelatedCold(b *testing.B) {
 	})
 }
 
-// BenchmarkRelatedAsCold is [BenchmarkRelatedCold] through the noun and
-// adjective senses alone, all the planner links through.
-func BenchmarkRelatedAsCold(b *testing.B) {
-	benchLookup(b, true, func(db *DB) error {
-		_, err := db.RelatedAs("films", []POS{Noun, Adj}, Synonym, Derived)
-		return err
-	})
-}
-
 // BenchmarkRelatedCached costs a word asked about again.
 func BenchmarkRelatedCached(b *testing.B) {
 	benchLookup(b, false, func(db *DB) error {

@@ -106,13 +106,9 @@ func relationOf(sym string) (Relation, bool) {
 // relSet is a set of relations, a bit each.
 type relSet uint8
 
-// posSet is a set of parts of speech, a bit each.
-type posSet uint8
-
 type relatedKey struct {
-	word  string
-	rels  relSet
-	parts posSet
+	word string
+	rels relSet
 }
 
 // Relative is one lemma related to a word.
@@ -136,13 +132,6 @@ type Relative struct {
 // when none are). A word WordNet does not know has none. Results are
 // cached.
 func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
-	return db.RelatedAs(word, nil, rels...)
-}
-
-// RelatedAs is [DB.Related] through the word's senses in the parts of
-// speech given alone (every part when none are): a caller that keeps only
-// noun relatives, say, has the verb senses' pointers left unread.
-func (db *DB) RelatedAs(word string, parts []POS, rels ...Relation) ([]Relative, error) {
 	var want relSet
 	for _, r := range rels {
 		want |= 1 << r
@@ -150,14 +139,7 @@ func (db *DB) RelatedAs(word string, parts []POS, rels ...Relation) ([]Relative,
 	if want == 0 {
 		want = ^relSet(0)
 	}
-	var in posSet
-	for _, p := range parts {
-		in |= 1 << p
-	}
-	if in == 0 {
-		in = ^posSet(0)
-	}
-	key := relatedKey{lemmaKey(word), want, in}
+	key := relatedKey{lemmaKey(word), want}
 	db.mu.Lock()
 	rs, ok := db.relateds.get(key)
 	db.mu.Unlock()
@@ -173,9 +155,6 @@ func (db *DB) RelatedAs(word string, parts []POS, rels ...Relation) ([]Relative,
 		}
 	}
 	for pos := range POS(len(posFile)) {
-		if in&(1<<pos) == 0 {
-			continue
-		}
 		bls, err := db.baseLines(key.word, pos)
 		if err != nil {
 			return nil, err

@@ -29,13 +29,22 @@ func TestTaggedSystem(t *testing.T) {
 	}
 }
 
-// TestTaggedFixture: the fixture's index lines count no tagged senses,
-// and a word in no index has none either.
+// TestTaggedFixture: the fixture tags every sense, so a word's count is
+// its base form's number of senses in that part of speech; a word in no
+// index has none.
 func TestTaggedFixture(t *testing.T) {
 	db := openFixture(t)
-	for _, w := range []string{"directed", "films", "zorg"} {
-		if n, err := db.Tagged(w, wordnet.Verb); err != nil || n != 0 {
-			t.Errorf("Tagged(%q) = %d, %v, want 0", w, n, err)
+	for _, c := range []struct {
+		word string
+		pos  wordnet.POS
+		want int
+	}{
+		{"directed", wordnet.Verb, 1},
+		{"films", wordnet.Noun, 2},
+		{"zorg", wordnet.Verb, 0},
+	} {
+		if n, err := db.Tagged(c.word, c.pos); err != nil || n != c.want {
+			t.Errorf("Tagged(%q, %s) = %d, %v, want %d", c.word, c.pos, n, err, c.want)
 		}
 	}
 }
