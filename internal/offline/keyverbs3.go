@@ -153,16 +153,24 @@ func (lx *lexicon) relativeKeyEdge(c *tableInfo, edges []fkEdge, verb string) (h
 	return hit, n
 }
 
-// keyVerbRelative reports whether a word of the question that links to
-// nothing is a verb whose WordNet relatives pick one key between two
-// tables: the question is then worth planning again with the thesaurus
-// (wordnet.go's linksUnknown), whose keyverbs.go choice reads it.
+// keyVerbRelative reports whether a verb of the question picks one key
+// between two tables through its WordNet relatives, and not through its
+// own word family: the question is then worth planning again with the
+// thesaurus (wordnet.go's linksUnknown), whose keyverbs.go choice reads
+// it. A key the family picks was chosen without WordNet, so a question
+// refused all the same was refused for another reason, and is not read
+// again. lx is the thesaurus planner's lexicon.
 func (lx *lexicon) keyVerbRelative(toks []token, ms []mention) bool {
-	if lx.wn == nil || !lx.severalKeys() {
+	if !lx.severalKeys() {
 		return false
 	}
-	_, _, ok := lx.keyVerbChoice(toks, ms)
-	return ok
+	if _, _, ok := lx.keyVerbChoice(toks, ms); !ok {
+		return false
+	}
+	plain := *lx
+	plain.wn = nil
+	_, _, byFamily := plain.keyVerbChoice(toks, ms)
+	return !byFamily
 }
 
 // picksKeyByRelative reports whether a verb of the question picks one of
@@ -198,7 +206,7 @@ func (lx *lexicon) verbAfterSubject(toks []token, ms []mention, i int) bool {
 		return false
 	}
 	for _, m := range ms {
-		if m.from <= i-1 && i-1 < m.to && m.to == i {
+		if m.to == i && m.from <= i-1 {
 			return m.kind == mName && len(m.tables) > 0 && len(m.cols) == 0
 		}
 	}
