@@ -50,7 +50,13 @@ func runAnswers(t *testing.T, s *schema.Schema, cases []answerCase) {
 // says why (or asks with choices).
 func runRefusals(t *testing.T, s *schema.Schema, questions []string) {
 	t.Helper()
-	p := offline.New(s, offline.Options{Today: today})
+	runRefusalsWith(t, s, offline.Options{Today: today}, questions)
+}
+
+// runRefusalsWith is runRefusals with the planner's options given.
+func runRefusalsWith(t *testing.T, s *schema.Schema, opt offline.Options, questions []string) {
+	t.Helper()
+	p := offline.New(s, opt)
 	refused := 0
 	for _, q := range questions {
 		t.Run(q, func(t *testing.T) {

@@ -50,15 +50,12 @@ func TestLinkVerbsPlainNegation(t *testing.T) {
 		"names of physicians that have not consulted any patient",
 		"names of pilots who have never won any match",
 	} {
-		r, tr := p3.PlanWithTrace(q)
-		if r.Plan == nil {
-			t.Errorf("%q: no plan: %s\n%s", q, describeReply(r), tr)
-			continue
-		}
-		checkPlan(t, s3, r.Plan)
-		if got := r.Plan.String(); !strings.Contains(got, `"not_in"`) || strings.Contains(got, `"except"`) {
-			t.Errorf("%q: want one NOT IN through the join: %s", q, got)
-		}
+		t.Run(q, func(t *testing.T) {
+			r := planned(t, p3, s3, q)
+			if got := r.Plan.String(); !strings.Contains(got, `"not_in"`) || strings.Contains(got, `"except"`) {
+				t.Errorf("want one NOT IN through the join: %s", got)
+			}
+		})
 	}
 }
 
@@ -66,21 +63,14 @@ func TestLinkVerbsPlainNegation(t *testing.T) {
 // negation, a participle's agreement and a condition after the verb keep
 // the question refused.
 func TestLinkVerbsPlainNegationKept(t *testing.T) {
-	p := offline.New(linkVerbSchema(), offline.Options{Today: today, WordNet: negatedVerbUsage})
-	for _, q := range []string{
+	runRefusalsWith(t, linkVerbSchema(), offline.Options{Today: today, WordNet: negatedVerbUsage}, []string{
 		"physicians who cannot treat any patient",         // a capability
 		"physicians who can never treat any patient",      // a modal before "never"
 		"physicians who have never treat any patient",     // a base form after "have"
 		"physicians who have never treated Kim",           // a value the negation may deny alone
 		"physicians who have not treated 3 patients",      // a number likewise
 		"physicians who never treated patients named Kim", // likewise
-	} {
-		t.Run(q, func(t *testing.T) {
-			if r, tr := p.PlanWithTrace(q); r.Plan != nil {
-				t.Fatalf("planned %s\n%s", r.Plan, tr)
-			}
-		})
-	}
+	})
 }
 
 // TestLinkVerbsRankedSubject: a ranking by a verb with nothing after it

@@ -149,23 +149,6 @@ func TestDemoRefusalsWithWordNet(t *testing.T) {
 	runRefusalsWith(t, wordNetSchema(), opt, []string{"how many cinemas are there", "movies exceeding 100 minutes", "how many actors starred in Titanic"})
 }
 
-// runRefusalsWith is runRefusals with the planner's options given.
-func runRefusalsWith(t *testing.T, s *schema.Schema, opt offline.Options, questions []string) {
-	t.Helper()
-	p := offline.New(s, opt)
-	for _, q := range questions {
-		t.Run(q, func(t *testing.T) {
-			r, tr := p.PlanWithTrace(q)
-			if r.Plan != nil {
-				t.Fatalf("answered a question it should refuse:\n%s\n%s", r.Plan, tr)
-			}
-			if tr.Refusal == "" {
-				t.Errorf("trace has no refusal kind: %s", tr)
-			}
-		})
-	}
-}
-
 // BenchmarkPlanWordNet is BenchmarkPlan with the installed WordNet: the
 // questions refused for words the schema lacks ("what is the weather")
 // are read a second time.
