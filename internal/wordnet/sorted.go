@@ -107,25 +107,12 @@ func (s *sortedFile) longLineAround(pos int64) (start, end int64, line []byte, e
 		}
 		start = from
 	}
-	for end = pos; end < s.size; {
-		n, err := s.f.ReadAt(buf, end)
-		if err != nil && !errors.Is(err, io.EOF) {
-			return 0, 0, nil, err
-		}
-		if n == 0 {
-			break
-		}
-		if i := bytes.IndexByte(buf[:n], '\n'); i >= 0 {
-			end += int64(i)
-			break
-		}
-		end += int64(n)
-	}
-	line = make([]byte, end-start)
-	if n, err := s.f.ReadAt(line, start); err != nil && !(errors.Is(err, io.EOF) && n == len(line)) {
+	l, err := readLine(s.f, start)
+	if err != nil {
 		return 0, 0, nil, err
 	}
-	return start, end, line, nil
+	line = []byte(l)
+	return start, start + int64(len(line)), line, nil
 }
 
 // readLine reads the line that starts at byte off.
