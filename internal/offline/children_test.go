@@ -27,13 +27,14 @@ func fleetSchema() *schema.Schema {
 // reads the child's rows, joined to the parent; a column of one parent
 // related through a link table to the table named reads that parent's
 // rows, each once; a condition on a child of the rows shown, asked as
-// distinct rows, keeps each parent once.
+// distinct rows, keeps each parent once, and each value shown once
+// (two stations may share a name).
 func TestChildRows(t *testing.T) {
 	runAnswers(t, fleetSchema(), []answerCase{
 		{"Show all flight numbers with aircraft Airbus A340-300.", `{"select":[{"expr":{"col":"flight.flight_number"}}],"from":{"table":"flight"},"joins":[{"type":"inner","table":"aircraft","on":[{"left":"flight.aircraft_id","right":"aircraft.id"}]}],"where":{"op":"=","left":{"col":"aircraft.name"},"right":{"value":"Airbus A340-300"}}}`},
 		{"What is the average price for aircraft Airbus A340-300?", `{"select":[{"expr":{"agg":"avg","arg":{"col":"flight.price"}}}],"from":{"table":"flight"},"joins":[{"type":"inner","table":"aircraft","on":[{"left":"flight.aircraft_id","right":"aircraft.id"}]}],"where":{"op":"=","left":{"col":"aircraft.name"},"right":{"value":"Airbus A340-300"}}}`},
 		{"Who belong to the inst \"University of Oxford\"? Show the first names and last names.", `{"select":[{"expr":{"col":"authors.first_name"}},{"expr":{"col":"authors.last_name"}}],"from":{"table":"authors"},"where":{"op":"in","left":{"col":"authors.id"},"subquery":{"select":[{"expr":{"col":"authorship.author_id"}}],"from":{"table":"authorship"},"joins":[{"type":"inner","table":"inst","on":[{"left":"authorship.inst_id","right":"inst.id"}]}],"where":{"op":"=","left":{"col":"inst.inst_name"},"right":{"value":"University of Oxford"}}}}}`},
-		{"Return the unique names of stations that have ever had 7 bikes available.", `{"select":[{"expr":{"col":"station.name"}}],"from":{"table":"station"},"where":{"op":"in","left":{"col":"station.id"},"subquery":{"select":[{"expr":{"col":"status.station_id"}}],"from":{"table":"status"},"where":{"op":"=","left":{"col":"status.bikes_available"},"right":{"value":7}}}}}`},
+		{"Return the unique names of stations that have ever had 7 bikes available.", `{"distinct":true,"select":[{"expr":{"col":"station.name"}}],"from":{"table":"station"},"where":{"op":"in","left":{"col":"station.id"},"subquery":{"select":[{"expr":{"col":"status.station_id"}}],"from":{"table":"status"},"where":{"op":"=","left":{"col":"status.bikes_available"},"right":{"value":7}}}}}`},
 	})
 }
 

@@ -471,6 +471,11 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	if g, krf, ok := p.planByKeyNoun(toks, raw, tr); ok && krf == nil {
 		return g, nil
 	}
+	// A key noun for what the question's rows hold ("the members who
+	// have chair votes"), likewise (keyheld.go).
+	if g, ok := p.planByHeldKey(toks, raw, tr); ok {
+		return g, nil
+	}
 	// One of two keys to one table named as a noun ("the friends of
 	// Bob"), likewise (keynouns2.go).
 	if g, ok := p.planByLinkNoun(toks, raw); ok {

@@ -53,7 +53,8 @@ type query struct {
 	limit    int64
 	project  []*colInfo
 	distinct bool
-	// usedSet keeps distinct in the subquery form (frame.usedSet).
+	// usedSet keeps distinct in the subquery form (frame.usedSet, or
+	// "distinct" said in the question).
 	usedSet bool
 	// semi reads the joins and their conditions as a subquery of the
 	// subject's keys: each row of the subject once.

@@ -1083,6 +1083,10 @@ func (p *parser) leftovers() *refusal {
 					continue
 				}
 				return refuseUnsupported("questions about two tables at once (%q %s %q)", p.ms[a].text, m.text, p.ms[b].text)
+			case p.rankedThenIts(i, a, b):
+				// "the department with the most employees and its
+				// budget": a column of the ranked row (beside3.go).
+				continue
 			case p.isTable(a) && p.isCol(b) && !slices.Contains(f.groups, a) && slices.Contains(f.project, b) && !p.ownsListed(a),
 				p.isCol(a) && p.isTable(b) && !slices.Contains(f.groups, b) && slices.Contains(f.project, a) && !p.rowsPhrase(i, b) && !p.strongModifier(b):
 				// "the allergies and their types": the rows are shown by
