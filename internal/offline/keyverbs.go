@@ -46,6 +46,7 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 		return 0, keyChoice{}, false // most schemas: no verb can pick
 	}
 	found := 0
+	memo := keyRelMemo{lx: lx}
 	for i, t := range toks {
 		if !verbFormAt(toks, i) && !lx.verbAfterSubject(toks, ms, i) {
 			continue
@@ -68,7 +69,7 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 				if n == 0 {
 					// No key of the verb's family: one its WordNet
 					// relatives meet (keyverbs3.go).
-					hit, n = lx.relativeKeyEdge(c, edges, t.text)
+					hit, n = lx.relativeKeyEdge(c, edges, t.text, &memo)
 				}
 				if n != 1 || !(namesTable(ms, ci) && namesAfter(toks, ms, i, pi) || namesTable(ms, pi) && namesAfter(toks, ms, i, ci)) {
 					continue

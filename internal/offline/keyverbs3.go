@@ -1,6 +1,7 @@
 package offline
 
 import (
+	"maps"
 	"strings"
 	"sync"
 
@@ -74,17 +75,48 @@ func (lx *lexicon) keyRelatives(w string) map[string]bool {
 	return out
 }
 
-// keyWordRelatives returns the lemmas related to a key's column word:
-// those of the word itself or, for an abbreviation the general word groups
-// spell out, of the full words.
-func (lx *lexicon) keyWordRelatives(w string) map[string]bool {
-	out := lx.keyRelatives(w)
-	for _, full := range spelledOut()[w] {
-		for l := range lx.keyRelatives(full) {
-			out[l] = true
+// keyRelMemo holds the WordNet relatives compared in one reading of a
+// question: a verb's are compared with every pair of keys between two
+// tables, and a key word's with every verb, so each word's are gathered
+// once.
+type keyRelMemo struct {
+	lx              *lexicon
+	words, keyWords map[string]map[string]bool
+}
+
+// word returns lx.keyRelatives(w); the set is shared and not to be
+// written to.
+func (m *keyRelMemo) word(w string) map[string]bool {
+	if rel, ok := m.words[w]; ok {
+		return rel
+	}
+	if m.words == nil {
+		m.words = map[string]map[string]bool{}
+	}
+	rel := m.lx.keyRelatives(w)
+	m.words[w] = rel
+	return rel
+}
+
+// keyWord returns the lemmas related to a key's column word: those of the
+// word itself or, for an abbreviation the general word groups spell out,
+// of the full words too. The set is shared and not to be written to.
+func (m *keyRelMemo) keyWord(w string) map[string]bool {
+	if rel, ok := m.keyWords[w]; ok {
+		return rel
+	}
+	rel := m.word(w)
+	if fulls := spelledOut()[w]; len(fulls) > 0 {
+		rel = maps.Clone(rel)
+		for _, full := range fulls {
+			maps.Copy(rel, m.word(full))
 		}
 	}
-	return out
+	if m.keyWords == nil {
+		m.keyWords = map[string]map[string]bool{}
+	}
+	m.keyWords[w] = rel
+	return rel
 }
 
 // spelledOut maps each one-word abbreviation of the general word groups
@@ -112,7 +144,7 @@ var spelledOut = sync.OnceValue(func() map[string][]string {
 
 // edgeOfRelatives reports whether a word of the key e's columns, other
 // than its id words, has a WordNet relative among verbRel (see above).
-func (lx *lexicon) edgeOfRelatives(c *tableInfo, e fkEdge, verbRel map[string]bool) bool {
+func (lx *lexicon) edgeOfRelatives(c *tableInfo, e fkEdge, verbRel map[string]bool, memo *keyRelMemo) bool {
 	for _, name := range e.from {
 		for _, col := range c.cols {
 			if col == nil || !strings.EqualFold(col.name, name) {
@@ -122,7 +154,7 @@ func (lx *lexicon) edgeOfRelatives(c *tableInfo, e fkEdge, verbRel map[string]bo
 				if len(w) < minAbbrev || idWords[w] || hardStops[w] || isKeyword(w) {
 					continue
 				}
-				for l := range lx.keyWordRelatives(w) {
+				for l := range memo.keyWord(w) {
 					if verbRel[l] {
 						return true
 					}
@@ -135,18 +167,19 @@ func (lx *lexicon) edgeOfRelatives(c *tableInfo, e fkEdge, verbRel map[string]bo
 
 // relativeKeyEdge picks, among edges from c to one parent, the one key a
 // verb's WordNet relatives meet (see above): hit is its index, and n how
-// many keys they meet (1 when hit is one).
-func (lx *lexicon) relativeKeyEdge(c *tableInfo, edges []fkEdge, verb string) (hit, n int) {
+// many keys they meet (1 when hit is one). memo holds the relatives
+// gathered so far in the question's reading.
+func (lx *lexicon) relativeKeyEdge(c *tableInfo, edges []fkEdge, verb string, memo *keyRelMemo) (hit, n int) {
 	if lx.wn == nil {
 		return -1, 0
 	}
-	verbRel := lx.keyRelatives(verb)
+	verbRel := memo.word(verb)
 	if len(verbRel) == 0 {
 		return -1, 0
 	}
 	hit = -1
 	for ei, e := range edges {
-		if lx.edgeOfRelatives(c, e, verbRel) {
+		if lx.edgeOfRelatives(c, e, verbRel, memo) {
 			hit, n = ei, n+1
 		}
 	}
@@ -173,15 +206,12 @@ func (lx *lexicon) keyVerbRelative(toks []token, ms []mention) bool {
 	return !byFamily
 }
 
-// picksKeyByRelative reports whether a verb of the question picks one of
-// two keys only through its WordNet relatives: a question refused for
-// the two keys is then worth planning again with the thesaurus.
-func (p *Planner) picksKeyByRelative(question string) bool {
-	if !p.chooseKeys || !p.lx.severalKeys() {
-		return false
-	}
-	_, toks := p.lx.questionTokens(question)
-	return p.lx.keyVerbRelative(toks, p.lx.link(toks))
+// picksKeyByRelative reports whether a verb of the question (linked by
+// p, the thesaurus planner) picks one of two keys only through its
+// WordNet relatives: a question refused for the two keys is then worth
+// planning again with the thesaurus.
+func (p *Planner) picksKeyByRelative(lq linkedQuestion) bool {
+	return p.chooseKeys && p.lx.keyVerbRelative(lq.toks, lq.raw)
 }
 
 // subjectVerbPreps are the prepositions after which a base form that

@@ -86,3 +86,28 @@ func TestKeyVerbRelativesRefused(t *testing.T) {
 	})
 	runRefusals(t, legSchema(), []string{`How many hops that start in Oslo are there?`})
 }
+
+// BenchmarkPlanKeyRelatives plans questions whose verb picks a key
+// through its WordNet relatives, with the installed dictionary: each
+// verb is compared with the words of every pair of keys.
+func BenchmarkPlanKeyRelatives(b *testing.B) {
+	db, err := wordnet.Find(func(string) string { return "" })
+	if err != nil || db == nil {
+		b.Skip("no WordNet dictionary installed")
+	}
+	defer db.Close()
+	p := offline.New(legSchema(), offline.Options{Today: today, WordNet: db})
+	questions := []string{
+		`How many hops that start in Oslo are there?`,
+		`How many hops ended in Bergen?`,
+		`For each port name, how many hops end at that port?`,
+		`Which fencers lost bouts at least twice?`,
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, q := range questions {
+			p.Plan(q)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(questions)), "ns/question")
+}

@@ -22,10 +22,13 @@ const (
 
 // mention is one linked run of tokens. Runs never overlap; together they
 // cover the question.
+//
+// Every reading of a question copies its slice of mentions, so the
+// fields are ordered to leave no padding (the one-byte fields last): each
+// byte is paid once per token per reading.
 type mention struct {
 	from, to int    // token span [from, to)
 	text     string // the words as written
-	kind     mentionKind
 	kw       keyword
 	// tables and cols are the schema names a name mention may mean, all of
 	// them: resolution narrows them once the question's table is known. A
@@ -34,13 +37,20 @@ type mention struct {
 	tables, cols []nameRef
 	// vals are the columns whose samples hold the value (mValue, mQuoted).
 	vals []valueRef
-	// weak marks a value found only in incomplete samples: it counts only
-	// right after its own column's name.
-	weak bool
 	num  any // mNumber: int64 or float64
 	// measure indexes lexicon.measures (mMeasure).
 	measure int
-	plural  bool // the last word was written in the plural
+	// wordnet marks an unknown word linked through the thesaurus
+	// (wordnet.go): the trace and the plan's reason say so.
+	wordnet *wnLink
+	// linkVerb marks a verb set aside because it only relates two things
+	// the question names (relverbs2.go): the plan's reason says which.
+	linkVerb *linkVerb
+	kind     mentionKind
+	// weak marks a value found only in incomplete samples: it counts only
+	// right after its own column's name.
+	weak   bool
+	plural bool // the last word was written in the plural
 	// lead marks the question's first word after any politeness: where
 	// "set" or "change" is an order to write.
 	lead bool
@@ -53,12 +63,6 @@ type mention struct {
 	// relVerb marks a verb that named a date column of the table after it
 	// and is read as relating the two ("opened an account"; nameonly.go).
 	relVerb bool
-	// wordnet marks an unknown word linked through the thesaurus
-	// (wordnet.go): the trace and the plan's reason say so.
-	wordnet *wnLink
-	// linkVerb marks a verb set aside because it only relates two things
-	// the question names (relverbs2.go): the plan's reason says which.
-	linkVerb *linkVerb
 }
 
 // link covers the tokens with mentions, longest phrase first: at each

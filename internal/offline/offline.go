@@ -405,9 +405,29 @@ func (lx *lexicon) questionTokens(question string) (words, toks []token) {
 // plan runs the stages, recording what it links and resolves in tr when tr
 // is not nil.
 func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
-	// No stage writes to tokens (idioms and the rest build new slices),
-	// so the question's own tokens serve the repair of slipped pairs too.
+	return p.planLinked(p.linked(question), tr)
+}
+
+// linkedQuestion is a question tokenized and linked, as every reading of
+// it starts. No stage writes to its tokens (idioms and the rest build new
+// slices), nor to raw (the stages after linking work on copies).
+type linkedQuestion struct {
+	question string
+	// words are the tokens before idioms and shared heads are rewritten,
+	// which the repair of slipped pairs reads.
+	words, toks []token
+	raw         []mention
+}
+
+// linked tokenizes and links a question.
+func (p *Planner) linked(question string) linkedQuestion {
 	words, toks := p.lx.questionTokens(question)
+	return linkedQuestion{question: question, words: words, toks: toks, raw: p.lx.link(toks)}
+}
+
+// planLinked is [Planner.plan] of a question already linked by p.
+func (p *Planner) planLinked(lq linkedQuestion, tr *Trace) (*plan.Plan, *refusal) {
+	question, words, toks, raw := lq.question, lq.words, lq.toks, lq.raw
 	if len(toks) == 0 {
 		return nil, refuseUnresolved("The question is empty.")
 	}
@@ -417,7 +437,6 @@ func (p *Planner) plan(question string, tr *Trace) (*plan.Plan, *refusal) {
 	// each works on its own copy: raw stays as linked for the period and
 	// key-verb readings, and ms as prepared for the row-noun reading,
 	// which reads only unknown words and so needs ms only when some are.
-	raw := p.lx.link(toks)
 	ms := p.lx.prepared(toks, slices.Clone(raw))
 	unknown := countUnknown(ms) > 0
 	given := ms

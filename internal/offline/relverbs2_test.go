@@ -1,12 +1,12 @@
 package offline_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 
 	"querent/internal/offline"
 	"querent/internal/schema"
-	"querent/internal/wordnet"
 )
 
 // usageThesaurus is fakeThesaurus with the concordance counts of
@@ -14,24 +14,11 @@ import (
 // verb and an adjective.
 type usageThesaurus struct {
 	fakeThesaurus
-	tagged map[string][3]int // noun, verb, adjective
-}
-
-func (u usageThesaurus) Tagged(word string, pos wordnet.POS) (int, error) {
-	n := u.tagged[word]
-	switch pos {
-	case wordnet.Noun:
-		return n[0], nil
-	case wordnet.Verb:
-		return n[1], nil
-	case wordnet.Adj:
-		return n[2], nil
-	}
-	return 0, nil
+	offline.UsageCounts
 }
 
 // verbUsage holds counts of the system WordNet for the words tested.
-var verbUsage = usageThesaurus{tagged: map[string][3]int{
+var verbUsage = usageThesaurus{UsageCounts: offline.UsageCounts{
 	"make":      {1, 29, 0},
 	"pay":       {1, 9, 0},
 	"treat":     {0, 5, 0},
@@ -43,6 +30,13 @@ var verbUsage = usageThesaurus{tagged: map[string][3]int{
 	"incur":     {0, 1, 0},
 	"originate": {0, 2, 0},
 }}
+
+// moreUsage is verbUsage with more counts, and the thesaurus th.
+func moreUsage(th fakeThesaurus, more offline.UsageCounts) usageThesaurus {
+	u := usageThesaurus{th, maps.Clone(verbUsage.UsageCounts)}
+	maps.Copy(u.UsageCounts, more)
+	return u
+}
 
 func linkVerbSchema() *schema.Schema {
 	return &schema.Schema{Engine: "sqlite", Tables: []schema.Table{

@@ -9,21 +9,9 @@ import (
 
 // taggedOnly is a thesaurus that relates no word but knows how often a
 // few are used as a noun, a verb and an adjective (wordnet.DB.Tagged).
-type taggedOnly map[string][3]int
+type taggedOnly struct{ UsageCounts }
 
 func (taggedOnly) Related(string, ...wordnet.Relation) ([]wordnet.Relative, error) { return nil, nil }
-
-func (u taggedOnly) Tagged(word string, pos wordnet.POS) (int, error) {
-	switch pos {
-	case wordnet.Noun:
-		return u[word][0], nil
-	case wordnet.Verb:
-		return u[word][1], nil
-	case wordnet.Adj:
-		return u[word][2], nil
-	}
-	return 0, nil
-}
 
 // gateSchema: companies make products; a match names its winning pilot
 // by a key; the "train" family holds a table (trainer) and a column
@@ -50,9 +38,9 @@ func gateSchema() *schema.Schema {
 }
 
 // gateUsage: the words tested, each used mostly as a verb.
-var gateUsage = taggedOnly{
+var gateUsage = taggedOnly{UsageCounts{
 	"make": {1, 29, 0}, "makes": {1, 29, 0}, "lead": {6, 13, 0}, "win": {1, 3, 0}, "train": {2, 4, 0}, "reach": {2, 9, 0}, "crafted": {0, 3, 0},
-}
+}}
 
 // setAsideWord plans nothing: it links q as the WordNet reading does and
 // reports whether the one-word mention w was set aside.

@@ -10,16 +10,10 @@ import (
 
 // moreVerbUsage adds to verbUsage the verbs of relverbs3.go's tests, and
 // one synonym WordNet gives.
-var moreVerbUsage = func() usageThesaurus {
-	u := usageThesaurus{fakeThesaurus: fakeThesaurus{
-		"doctors": {syn("doctor", "physician", 0)},
-		"outfit":  {syn("outfit", "company", 0)},
-	}, tagged: map[string][3]int{"win": {1, 3, 0}, "makes": {1, 29, 0}, "consulted": {0, 3, 0}, "consult": {0, 3, 0}, "reach": {2, 9, 0}}}
-	for w, n := range verbUsage.tagged {
-		u.tagged[w] = n
-	}
-	return u
-}()
+var moreVerbUsage = moreUsage(fakeThesaurus{
+	"doctors": {syn("doctor", "physician", 0)},
+	"outfit":  {syn("outfit", "company", 0)},
+}, offline.UsageCounts{"win": {1, 3, 0}, "makes": {1, 29, 0}, "consulted": {0, 3, 0}, "consult": {0, 3, 0}, "reach": {2, 9, 0}})
 
 // linkVerbSchema3 is linkVerbSchema with matches that name their winning
 // pilot by a foreign key, the one thing of the "win" family.

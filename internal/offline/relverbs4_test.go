@@ -9,13 +9,7 @@ import (
 
 // negatedVerbUsage adds to verbUsage the past forms the tests use
 // (Tagged reads a word's base forms).
-var negatedVerbUsage = func() usageThesaurus {
-	u := usageThesaurus{tagged: map[string][3]int{"treated": {0, 5, 0}}}
-	for w, n := range verbUsage.tagged {
-		u.tagged[w] = n
-	}
-	return u
-}()
+var negatedVerbUsage = moreUsage(nil, offline.UsageCounts{"treated": {0, 5, 0}})
 
 // TestLinkVerbsPlainNegation: "never" and "have not" negate a verb set
 // aside as "did not" does, no row of the object linked (relverbs4.go).

@@ -141,16 +141,25 @@ func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refu
 	if rf == nil || p.wordNet == nil {
 		return pl, rf
 	}
-	// Unlinked words WordNet may link, or two keys a verb's WordNet
-	// relatives may choose between (keyverbs3.go).
-	if !(rf.kind == RefusedUnlinked && p.wordNet.linksUnknown(question) || rf.kind == RefusedUnresolved && p.wordNet.picksKeyByRelative(question)) {
+	// Only a refusal for unlinked words, or for two keys between two
+	// tables, may be lifted by the thesaurus: the others are not worth
+	// linking the question again.
+	if rf.kind != RefusedUnlinked && !(rf.kind == RefusedUnresolved && p.wordNet.chooseKeys && p.wordNet.lx.severalKeys()) {
+		return pl, rf
+	}
+	// The question is linked with the thesaurus once, to decide whether
+	// it is worth planning again and then to plan it: unlinked words
+	// WordNet may link, or two keys a verb's WordNet relatives may choose
+	// between (keyverbs3.go).
+	lq := p.wordNet.linked(question)
+	if !(rf.kind == RefusedUnlinked && p.wordNet.linksUnknown(lq) || rf.kind == RefusedUnresolved && p.wordNet.picksKeyByRelative(lq)) {
 		return pl, rf
 	}
 	var wtr *Trace
 	if tr != nil {
 		wtr = &Trace{Question: tr.Question}
 	}
-	g, wrf := p.wordNet.plan(question, wtr)
+	g, wrf := p.wordNet.planLinked(lq, wtr)
 	if wrf != nil {
 		return pl, rf
 	}
@@ -160,12 +169,12 @@ func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refu
 	return g, nil
 }
 
-// linksUnknown reports whether WordNet links a word of the question that
-// the schema's own words leave unknown: without one, a second reading
-// could only repeat the first, and is not worth planning.
-func (p *Planner) linksUnknown(question string) bool {
-	_, toks := p.lx.questionTokens(question)
-	ms := p.lx.link(toks)
+// linksUnknown reports whether WordNet links a word of the question
+// (linked by p, the thesaurus planner) that the schema's own words leave
+// unknown: without one, a second reading could only repeat the first,
+// and is not worth planning.
+func (p *Planner) linksUnknown(lq linkedQuestion) bool {
+	toks, ms := lq.toks, lq.raw
 	for _, m := range ms {
 		if m.wordnet != nil {
 			return true

@@ -168,6 +168,27 @@ func BenchmarkPlanWordNet(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(typical)), "ns/question")
 }
 
+// BenchmarkPlanWordNetRead plans questions read a second time with a
+// word linked through the thesaurus ("photoplays" → movie), the test's
+// own, so that it measures the planner: the second reading starts from
+// the question as linked to decide it is worth reading.
+func BenchmarkPlanWordNetRead(b *testing.B) {
+	p := offline.New(wordNetSchema(), offline.Options{Today: today, WordNet: thesaurus})
+	questions := []string{"how many photoplays are there", "titles of all photoplays", "show the pictures from 1999"}
+	for _, q := range questions {
+		if r := p.Plan(q); r.Plan == nil {
+			b.Fatalf("%q: %s", q, r.CannotAnswer)
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, q := range questions {
+			p.Plan(q)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(questions)), "ns/question")
+}
+
 // hopThesaurus relates words whose WordNet relatives name the schema only
 // through the lexicon's own synonym groups (terminus → destination,
 // conditions → status, music → song, gross → total).

@@ -63,9 +63,12 @@ const (
 )
 
 // keyword is the meaning of one keyword phrase.
+//
+// It is copied into every mention (link.go), so the string comes first
+// and the one-byte fields after it pack without padding.
 type keyword struct {
+	op   string // kwCmp, kwDateCmp: the comparison operator
 	kind kwKind
-	op   string  // kwCmp, kwDateCmp: the comparison operator
 	desc bool    // kwAdj, kwAsc/kwDesc: descending
 	adj  adjKind // kwAdj
 	// age marks "older than" and "younger than": a comparison of the

@@ -19,34 +19,52 @@ var detachments = [4][][2]string{
 // ("films" → film, "directed" → direct). Only indexed lemmas are returned,
 // the word itself first.
 func (db *DB) BaseForms(word string, pos POS) ([]string, error) {
-	bls, err := db.baseLines(word, pos)
-	if err != nil || len(bls) == 0 {
+	bes, err := db.baseEntries(word, pos)
+	if err != nil || len(bes) == 0 {
 		return nil, err
 	}
-	out := make([]string, len(bls))
-	for i, bl := range bls {
-		out[i] = bl.base
+	out := make([]string, len(bes))
+	for i, be := range bes {
+		out[i] = be.base
 	}
 	return out, nil
 }
 
-// baseLine is one base form of a word with its index line.
-type baseLine struct {
-	base, line string
+// lemmaKeyPOS names a word's base forms in one part of speech.
+type lemmaKeyPOS struct {
+	word string
+	pos  POS
 }
 
-// baseLines finds the base forms of a word as [DB.BaseForms] does, each
-// with the index line that shows it indexed, so that a caller reading its
-// senses or counts does not search for the line again.
-func (db *DB) baseLines(word string, pos POS) ([]baseLine, error) {
-	w := lemmaKey(word)
-	cands := append([]string{w}, db.exc[pos][w]...)
+// baseEntry is one base form of a word with what its index line says.
+type baseEntry struct {
+	base  string
+	entry indexEntry
+}
+
+// baseEntries finds the base forms of a word as [DB.BaseForms] does, each
+// with its index entry, so that a caller reading its senses or counts
+// does not search for the line again. Results, none included, are cached:
+// the planner asks [DB.Tagged] and [DB.Related] about the same words.
+func (db *DB) baseEntries(word string, pos POS) ([]baseEntry, error) {
+	key := lemmaKeyPOS{lemmaKey(word), pos}
+	db.mu.Lock()
+	bes, ok := db.lemmas.get(key)
+	db.mu.Unlock()
+	if ok {
+		return bes, nil
+	}
+	w := key.word
+	irregular, err := db.exc[pos].bases(w)
+	if err != nil {
+		return nil, err
+	}
+	cands := append([]string{w}, irregular...)
 	for _, d := range detachments[pos] {
 		if base, ok := strings.CutSuffix(w, d[0]); ok && base != "" {
 			cands = append(cands, base+d[1])
 		}
 	}
-	var out []baseLine
 	for i, c := range cands {
 		if slices.Contains(cands[:i], c) {
 			continue
@@ -55,11 +73,19 @@ func (db *DB) baseLines(word string, pos POS) ([]baseLine, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ok {
-			out = append(out, baseLine{c, line})
+		if !ok {
+			continue
 		}
+		e, err := parseIndexLine(line)
+		if err != nil {
+			return nil, err
+		}
+		bes = append(bes, baseEntry{c, e})
 	}
-	return out, nil
+	db.mu.Lock()
+	db.lemmas.put(key, bes)
+	db.mu.Unlock()
+	return bes, nil
 }
 
 // Relation is how a related lemma was reached from a word.
@@ -155,17 +181,13 @@ func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
 		}
 	}
 	for pos := range POS(len(posFile)) {
-		bls, err := db.baseLines(key.word, pos)
+		bes, err := db.baseEntries(key.word, pos)
 		if err != nil {
 			return nil, err
 		}
-		for _, bl := range bls {
-			base := bl.base
-			e, err := parseIndexLine(bl.line)
-			if err != nil {
-				return nil, err
-			}
-			for sense, off := range e.offsets {
+		for _, be := range bes {
+			base := be.base
+			for sense, off := range be.entry.offsets {
 				s, err := db.Synset(pos, off)
 				if err != nil {
 					return nil, err

@@ -3,10 +3,11 @@
 // counterparts, as Debian's wordnet-base installs them in
 // /usr/share/wordnet) without loading it: a lemma is found by binary search
 // over the sorted index file and a synset is read at its byte offset in the
-// data file, so opening costs a few file handles and reading the small
-// exception lists (about 6,000 lines), and each lookup a few reads. The
-// offline planner uses it to link a question word the schema does not
-// name to one it does ("films" → movie).
+// data file, so opening costs a few file handles, and each lookup a few
+// reads (the first in a part of speech also reads its small exception
+// list; about 6,000 lines in all four). The offline planner uses it to
+// link a question word the schema does not name to one it does ("films"
+// → movie).
 //
 // Only what linking needs is read: the synsets of a lemma in WordNet's sense
 // order (most frequent first), their words, and their pointers to other
@@ -61,17 +62,15 @@ type DB struct {
 	dir   string
 	index [4]*sortedFile
 	data  [4]*os.File
-	// exc are the exception lists of irregular forms (noun.exc …), each
-	// inflected form with all its base forms: WordNet repeats a form on
-	// several lines when it has several ("involucra" → involucre,
-	// involucrum), so a search that finds one line would lose the rest. A
-	// missing list only loses those forms.
-	exc [4]map[string][]string
+	exc   [4]exceptions
 
 	mu       sync.Mutex
 	synsets  boundedCache[synsetKey, *Synset]
 	relateds boundedCache[relatedKey, []Relative]
-	tagged   boundedCache[taggedKey, int]
+	// lemmas are the base forms found for a word in one part of speech,
+	// with their index entries: Related, Tagged and BaseForms all start
+	// from them, so a word asked about by each is searched for once.
+	lemmas boundedCache[lemmaKeyPOS, []baseEntry]
 }
 
 // cacheSize bounds each cache: a planner asks about the few words per
@@ -84,15 +83,17 @@ type synsetKey struct {
 	off int64
 }
 
-// Open opens the WordNet dictionary in dir and reads its exception lists.
-// It fails, naming the file, when an index or data file is missing or an
-// exception list that is there cannot be read.
+// Open opens the WordNet dictionary in dir. It fails, naming the file,
+// when an index or data file is missing or an exception list that is
+// there cannot be opened. The exception lists are read on the first
+// lookup in their part of speech: most runs of the CLI ask about no word
+// at all, and reading all four was most of opening's cost.
 func Open(dir string) (*DB, error) {
 	db := &DB{
 		dir:      dir,
 		synsets:  newCache[synsetKey, *Synset](cacheSize),
 		relateds: newCache[relatedKey, []Relative](cacheSize),
-		tagged:   newCache[taggedKey, int](cacheSize),
+		lemmas:   newCache[lemmaKeyPOS, []baseEntry](cacheSize),
 	}
 	for p, name := range posFile {
 		idx, err := openSorted(filepath.Join(dir, "index."+name))
@@ -107,27 +108,89 @@ func Open(dir string) (*DB, error) {
 			return nil, fmt.Errorf("wordnet: %w", err)
 		}
 		db.data[p] = f
-		exc, err := readExceptions(filepath.Join(dir, name+".exc"))
-		if err != nil {
+		if err := db.exc[p].open(filepath.Join(dir, name+".exc")); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("wordnet: %w", err)
 		}
-		db.exc[p] = exc
 	}
 	return db, nil
 }
 
-// readExceptions reads an exception list: lines of an inflected form
-// followed by its base forms, a form possibly on several lines. A missing
-// list is none.
-func readExceptions(path string) (map[string][]string, error) {
-	text, err := os.ReadFile(path)
+// exceptions is one exception list of irregular forms (noun.exc …), read
+// on first use: each inflected form with all its base forms. WordNet
+// repeats a form on several lines when it has several ("involucra" →
+// involucre, involucrum), so a search that finds one line would lose the
+// rest. A missing list only loses those forms.
+type exceptions struct {
+	// f is the list, opened by Open so that one that cannot be opened is
+	// reported there, and closed once read; nil when there is none.
+	f    *os.File
+	size int64 // f's size when opened, to read it in one allocation
+	once sync.Once
+	m    map[string][]string
+	err  error
+}
+
+// open opens the list at path; a missing list is none.
+func (e *exceptions) open(path string) error {
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, err
+		return err
 	}
+	st, err := f.Stat()
+	if err == nil && !st.Mode().IsRegular() {
+		err = fmt.Errorf("%s is not a file", path)
+	}
+	if err != nil {
+		f.Close()
+		return err
+	}
+	e.f, e.size = f, st.Size()
+	return nil
+}
+
+// bases returns the base forms the list gives an inflected form, reading
+// the list the first time. An error reading it, which names the file, is
+// returned by every call.
+func (e *exceptions) bases(form string) ([]string, error) {
+	e.once.Do(func() {
+		if e.f == nil {
+			return
+		}
+		e.m, e.err = readExceptions(e.f, e.size)
+		if cerr := e.f.Close(); e.err == nil && cerr != nil {
+			e.err = fmt.Errorf("wordnet: %w", cerr)
+		}
+		e.f = nil
+	})
+	return e.m[form], e.err
+}
+
+// close closes the list if it was never read.
+func (e *exceptions) close() error {
+	var err error
+	e.once.Do(func() {
+		if e.f != nil {
+			err = e.f.Close()
+			e.f = nil
+		}
+	})
+	return err
+}
+
+// readExceptions reads an exception list of about size bytes: lines of
+// an inflected form followed by its base forms, a form possibly on
+// several lines.
+func readExceptions(f *os.File, size int64) (map[string][]string, error) {
+	var buf bytes.Buffer
+	buf.Grow(int(size) + bytes.MinRead) // room to see the end without growing
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, fmt.Errorf("wordnet: %w", err)
+	}
+	text := buf.Bytes()
 	exc := make(map[string][]string, bytes.Count(text, []byte("\n")))
 	for line := range strings.Lines(string(text)) {
 		form, bases, ok := strings.Cut(strings.TrimSpace(line), " ")
@@ -156,6 +219,7 @@ func (db *DB) Close() error {
 		if db.data[p] != nil {
 			errs = append(errs, db.data[p].Close())
 		}
+		errs = append(errs, db.exc[p].close())
 	}
 	return errors.Join(errs...)
 }

@@ -258,6 +258,30 @@ func TestOpenNamesWhatIsMissing(t *testing.T) {
 	}
 }
 
+// TestExceptionListErrors: an exception list that is there but is no
+// file is reported at Open, naming it; one that is missing only loses
+// its irregular forms.
+func TestExceptionListErrors(t *testing.T) {
+	dir := writeFixture(t)
+	if err := os.Remove(filepath.Join(dir, "noun.exc")); err != nil {
+		t.Fatal(err)
+	}
+	db, err := wordnet.Open(dir)
+	if err != nil {
+		t.Fatalf("Open without noun.exc: %v; want no error", err)
+	}
+	if got, err := db.BaseForms("mice", wordnet.Noun); err != nil || got != nil {
+		t.Errorf("BaseForms(mice) without noun.exc = %v, %v; want none", got, err)
+	}
+	db.Close()
+	if err := os.Mkdir(filepath.Join(dir, "noun.exc"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := wordnet.Open(dir); err == nil || !strings.Contains(err.Error(), "noun.exc") {
+		t.Errorf("Open with a directory for noun.exc: %v; want an error naming it", err)
+	}
+}
+
 func TestDefaultFollowsTheEnvironment(t *testing.T) {
 	t.Setenv(wordnet.EnvVar, "off")
 	if db, err := wordnet.Default(); db != nil || err != nil {
