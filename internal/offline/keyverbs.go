@@ -24,6 +24,10 @@ import (
 // table parent.
 type keyChoice struct {
 	child, parent, edge int
+	// narrowed: the value whose first token is at value is read as the
+	// parent's only (relverbs5.go).
+	narrowed bool
+	value    int
 }
 
 // relVerbAux are the words after which a verb's base form is a verb
@@ -45,7 +49,7 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 	if !lx.severalKeys() {
 		return 0, keyChoice{}, false // most schemas: no verb can pick
 	}
-	found := 0
+	found, late, nat, nkc := 0, 0, 0, keyChoice{}
 	memo := keyRelMemo{lx: lx}
 	for i, t := range toks {
 		if !verbFormAt(toks, i) && !lx.verbAfterSubject(toks, ms, i) {
@@ -71,13 +75,34 @@ func (lx *lexicon) keyVerbChoice(toks []token, ms []mention) (at int, kc keyChoi
 					// relatives meet (keyverbs3.go).
 					hit, n = lx.relativeKeyEdge(c, edges, t.text, &memo)
 				}
-				if n != 1 || !(namesTable(ms, ci) && namesAfter(toks, ms, i, pi) || namesTable(ms, pi) && namesAfter(toks, ms, i, ci)) {
+				if n == 0 {
+					// Nor one WordNet connects: a verb of arrival
+					// or departure names an end (relverbs5.go).
+					hit, n = lx.directionKeyEdge(c, edges, t.text)
+				}
+				if n != 1 || !prepositionAgrees(toks, i, c, edges[hit]) {
+					continue // "departed to": relverbs5.go
+				}
+				if !(namesTable(ms, ci) && namesAfter(toks, ms, i, pi) || namesTable(ms, pi) && namesAfter(toks, ms, i, ci)) {
+					// A place several tables hold, the parent among
+					// them, or nothing after a clause-final verb
+					// (relverbs5.go).
+					if nk, ok := lx.keyParentValue(toks, ms, i, ci, pi, hit); ok {
+						late++
+						nat, nkc = i, nk
+					} else if lx.clauseEndKey(toks, ms, i, ci, pi, hit) {
+						late++
+						nat, nkc = i, keyChoice{child: ci, parent: pi, edge: hit}
+					}
 					continue
 				}
 				found++
 				at, kc = i, keyChoice{child: ci, parent: pi, edge: hit}
 			}
 		}
+	}
+	if found == 0 && late == 1 {
+		return nat, nkc, true
 	}
 	return at, kc, found == 1
 }
@@ -178,7 +203,13 @@ func (p *Planner) planByKeyVerb(toks []token, ms []mention, tr *Trace) (*plan.Pl
 		return nil, nil, false
 	}
 	v := &Planner{lx: p.lx.withKey(kc), today: p.today}
-	pl, rf := v.planTokens(slices.Concat(toks[:at], toks[at+1:]), tr)
+	var pl *plan.Plan
+	var rf *refusal
+	if kc.narrowed {
+		pl, rf = v.planNarrowed(slices.Concat(toks[:at], toks[at+1:]), at, kc, tr) // relverbs5.go
+	} else {
+		pl, rf = v.planTokens(slices.Concat(toks[:at], toks[at+1:]), tr)
+	}
 	if rf == nil && pl.Limit != nil && slices.ContainsFunc(toks, func(t token) bool { return t.kind == tokWord && t.text == "each" }) {
 		// "for each station, … the minimum duration of trips that
 		// ended there" asks for every station; one ranked row would

@@ -115,7 +115,7 @@ func (lx *lexicon) linkVerbCandidate(toks []token, ms []mention, i int) bool {
 	if lx.wn == nil || m.kind != mUnknown || m.to-m.from != 1 || toks[m.from].kind != tokWord {
 		return false
 	}
-	return wordNetCandidate(toks, m.from) && lx.linkVerbWord(toks[m.from].text)
+	return wordNetCandidate(toks, m.from) && (lx.linkVerbWord(toks[m.from].text) || lx.verbByPosition(toks, m.from)) // relverbs5.go
 }
 
 // linkVerbWord reports whether w may be a verb that only relates two
