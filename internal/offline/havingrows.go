@@ -30,6 +30,9 @@ func (p *parser) countSubject(i, y int) (int, []int) {
 	if x := p.nameRightBefore(i, y); x >= 0 {
 		return x, nil // "the order more than two invoices" (countrel.go)
 	}
+	if x := p.nameBeforeThere(i); x >= 0 {
+		return x, nil // "for which countries are there more than four addresses" (attach.go)
+	}
 	return p.nameBeforeAndHave(i, y), nil // "customers who use … and have more than 2 orders" (countrel.go)
 }
 

@@ -285,7 +285,9 @@ func parse(lx *lexicon, ms []mention) (*frame, *refusal) {
 	}
 	p.rereadEverything() // whichcol.go
 	p.owners()
-	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.clockTimes, p.values, p.literals, p.compareAggs, p.negatedSet, p.keywords, p.leftovers, p.check} {
+	// numberModifiers ("five star hotels", attach.go) runs before values,
+	// which would read the word after the number as a value of its own.
+	for _, step := range []func() *refusal{p.measureMention, p.duals, p.negations, p.likes, p.clockTimes, p.numberModifiers, p.values, p.literals, p.compareAggs, p.negatedSet, p.keywords, p.leftovers, p.check} {
 		if r := step(); r != nil {
 			return nil, r
 		}

@@ -514,6 +514,9 @@ func (p *parser) literal(i int) *refusal {
 		p.f.filters = append(p.f.filters, filterSpec{at: i, kind: fDay, col: -1, op: op, lit: m.text, text: p.ms[cmp].text + " " + m.text})
 		return nil
 	}
+	if p.countNamedColumn(i, cmp, op) { // "more than 5000 total number of horses" (attach.go)
+		return nil
+	}
 	if p.loneNumber(i, cmp, c, op) || cmp < 0 && p.quotedInside(i) {
 		return nil
 	}

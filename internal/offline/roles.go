@@ -1145,6 +1145,8 @@ func (p *parser) leftovers() *refusal {
 			p.used[i] = true
 		case m.kind == mKeyword && m.kw.kind == kwCmp && (p.underIn(i) || p.atLeastA(i)):
 			p.used[i] = true // compare.go
+		case m.kind == mKeyword && m.kw.kind == kwDateCmp && p.previously(i):
+			p.used[i] = true // "taught the course before" (attach.go)
 		case m.kind == mKeyword && (m.kw.kind == kwCmp || m.kw.kind == kwDateCmp):
 			return refuseUnsupported("the comparison %q here: compare a named column with a number (for example: salary over 50000)", m.text)
 		case m.kind == mNumber:
