@@ -287,7 +287,10 @@
 // joining the same tables ("routes that start at", keyverbs3.go). A table
 // pairing rows of one table (friends) is read both ways (keynouns2.go),
 // and a column asked of the rows a key points to is read through the key
-// or refused, never shown from the referring table (keylabels.go).
+// or refused, never shown from the referring table (keylabels.go). A
+// plural column word a question is refused over, when its column labels
+// each row ("delegates" for election.delegate), is read as those rows
+// ("parties that have delegates on …", labelrows.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
@@ -503,6 +506,12 @@ func (p *Planner) planLinked(lq linkedQuestion, tr *Trace) (*plan.Plan, *refusal
 	// A plural predicate naming a value stored in the singular
 	// ("whose advisors are professors"), likewise (keynouns2.go).
 	if g, ok := p.planByPluralValue(toks, raw, tr); ok {
+		return g, nil
+	}
+	// A plural column word the question was refused over, naming the
+	// rows its column labels ("parties that have delegates on …"),
+	// likewise (labelrows.go).
+	if g, ok := p.planByLabelRows(toks, raw, rf, tr); ok {
 		return g, nil
 	}
 	if unknown {
