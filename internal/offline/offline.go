@@ -493,6 +493,12 @@ func (p *Planner) planLinked(lq linkedQuestion, tr *Trace) (*plan.Plan, *refusal
 	if g, krf, ok := p.planByKeyNoun(toks, raw, tr); ok && krf == nil {
 		return g, nil
 	}
+	// A key noun after "each" or "of the" for the rows its key refers
+	// to ("the name of the home team of each game"), likewise
+	// (keynamed.go).
+	if g, ok := p.planByNamedKey(toks, raw, tr); ok {
+		return g, nil
+	}
 	// A key noun for what the question's rows hold ("the members who
 	// have chair votes"), likewise (keyheld.go).
 	if g, ok := p.planByHeldKey(toks, raw, tr); ok {

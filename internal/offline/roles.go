@@ -40,6 +40,12 @@ func (p *parser) keywords() *refusal {
 			if r := p.recencyOrdinal(i); r != nil {
 				return r
 			}
+			if ok, rf := p.adjExtreme(i); ok || rf != nil { // superlative.go: "the oldest age of members"
+				if r = rf; ok {
+					r = p.extreme(i)
+				}
+				break
+			}
 			p.rankAdjective(i)
 		case kwGroup, kwBy:
 			r = p.group(i)
@@ -482,7 +488,10 @@ func (p *parser) extreme(i int) *refusal {
 		p.used[i] = true
 		return nil
 	}
-	if p.tableBefore(i) || p.oneBefore(i) || p.f.startWh || p.f.limit > 0 {
+	if p.theirsUngrouped(i, obj) { // beside4.go
+		return refuseUnsupported("showing a table's rows beside the %s of their related rows", p.ms[i].text)
+	}
+	if (p.tableBefore(i) || p.oneBefore(i) || p.f.startWh || p.f.limit > 0) && !p.listedOfTheirs(i, obj) { // beside4.go
 		if p.f.rows {
 			return refuseUnsupported("two rankings in one question")
 		}
@@ -1267,6 +1276,8 @@ func (p *parser) check() *refusal {
 		return r
 	}
 	p.sameAggregate()
+	// "the number of different majors and cities" (beside4.go)
+	p.sameDistinctCount()
 	p.sameGroups() // aggshape.go
 	if p.listedWithCount() || p.eachListed() {
 		// "the majors and the number of students": a count per value.

@@ -39,7 +39,7 @@ func (r *resolver) measure() *refusal {
 			return refuseUnresolved("I could not tell whether %q asks for a count of distinct %s values or for the values themselves.", r.ms[f.measure].text, col.ref)
 		}
 		q.agg, q.aggCol = "count_distinct", col
-		return nil
+		return r.moreDistinct(col) // beside4.go
 	case f.agg != "":
 		col, rf := r.column(f.measure, true)
 		if rf != nil {
