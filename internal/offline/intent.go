@@ -45,6 +45,9 @@ type frame struct {
 	having      string
 	havingN     int64
 	countGroups bool
+	// distinctRows marks the having count as one of distinct rows of the
+	// counted table, reached through a child (distinctcount.go).
+	distinctRows bool
 	// havingRows marks the HAVING as the count of the groups' rows while
 	// agg is another aggregate of those rows, shown (aggmore.go).
 	havingRows bool

@@ -55,31 +55,14 @@ func (p *parser) boundBeforeOf(c, i int) int {
 // the groups' mention must name the counted table itself or a table it
 // refers to (a parent), whose rows each counted row meets once. "products
 // bought by two distinct customers" reaches the customers through their
-// orders, where a customer repeats, and is left to refuse.
+// orders, where a customer repeats: distinctThroughChild
+// (distinctcount.go) counts those by key.
 func (p *parser) distinctCounted(i, cmp int) (int, int) {
-	d := p.next(i)
-	if p.ms[i].kind != mNumber || !p.is(d, kwDistinct) || p.used[d] {
+	d, n, x := p.distinctParts(i, cmp)
+	if n < 0 {
 		return -1, -1
 	}
-	n := p.next(d)
-	if !p.isTable(n) || p.used[n] || !p.countedNext(d, n) {
-		return -1, -1
-	}
-	ti, ok := p.oneTable(n)
-	if !ok {
-		return -1, -1
-	}
-	start := i
-	if cmp >= 0 {
-		start = cmp
-	}
-	x := p.nameBeforeRel(start)
-	if x < 0 {
-		x, _ = p.countSubject(start, n)
-	}
-	if x < 0 {
-		return -1, -1
-	}
+	ti, _ := p.oneTable(n)
 	counted := p.lx.tables[ti]
 	refs := strongest(p.ms[x].tables, classSynonym)
 	if len(refs) == 0 {
@@ -94,6 +77,36 @@ func (p *parser) distinctCounted(i, cmp int) (int, int) {
 		}
 	}
 	return d, n
+}
+
+// distinctParts finds the parts of "more than four distinct addresses"
+// (i: the number): the "distinct" keyword, the one table mention it
+// counts and the mention of the groups before the comparison or verb,
+// else -1, -1, -1.
+func (p *parser) distinctParts(i, cmp int) (int, int, int) {
+	d := p.next(i)
+	if p.ms[i].kind != mNumber || !p.is(d, kwDistinct) || p.used[d] {
+		return -1, -1, -1
+	}
+	n := p.next(d)
+	if !p.isTable(n) || p.used[n] || !p.countedNext(d, n) {
+		return -1, -1, -1
+	}
+	if _, ok := p.oneTable(n); !ok {
+		return -1, -1, -1
+	}
+	start := i
+	if cmp >= 0 {
+		start = cmp
+	}
+	x := p.nameBeforeRel(start)
+	if x < 0 {
+		x, _ = p.countSubject(start, n)
+	}
+	if x < 0 {
+		return -1, -1, -1
+	}
+	return d, n, x
 }
 
 // negatedBounds gives the bound "not" or "no" turns a bound into: what is

@@ -115,9 +115,8 @@ func airSchema() *schema.Schema {
 func TestNumbers3Refusals(t *testing.T) {
 	s := staffSchema()
 	runRefusals(t, s, []string{
-		// The product meets its customers through their purchases, where
-		// a customer repeats: counting rows is not counting customers.
-		"names of products bought by at least two distinct customers",
+		// ("names of products bought by at least two distinct customers"
+		// is now a count of distinct customers: distinctcount_test.go.)
 		// A verb with no table after "in" names nothing to count.
 		"names of services used more than twice",
 		// An adjective or a word that is not an article between the bound

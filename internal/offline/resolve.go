@@ -173,6 +173,9 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 	if rf := r.countHeld(); rf != nil {
 		return r.q, rf
 	}
+	if rf := r.distinctHaving(); rf != nil { // distinctcount.go
+		return r.q, rf
+	}
 	if rf := r.countedRowsAgg(); rf != nil {
 		return r.q, rf
 	}
@@ -416,6 +419,9 @@ func (r *resolver) pickSubject() ([]*tableInfo, *refusal) {
 	if f.counted >= 0 {
 		primary = f.counted
 	}
+	if r.distinctSubject() { // "bought by two distinct customers" (distinctcount.go)
+		return named, nil
+	}
 	if f.msr >= 0 {
 		// A measure is computed over its own table's rows; the tables the
 		// question names are reached from there.
@@ -480,7 +486,10 @@ func (r *resolver) subjectFromColumns() (*tableInfo, *refusal) {
 		defining = append(defining, f.measure)
 	}
 	defining = append(defining, f.project...)
-	if (f.countRank || f.sortAgg) && len(f.tables) == 0 {
+	if (f.countRank || f.sortAgg || f.countGroups && f.counted < 0) && len(f.tables) == 0 {
+		// So too "which contact channel codes were used less than 5
+		// times": the values counted are the groups' (valueTimes,
+		// times.go; times2_test.go).
 		// "the most common status", "the statuses ordered by the
 		// number of cities": the groups' table holds the rows counted.
 		defining = append(defining, f.groups...)
