@@ -28,8 +28,11 @@ import (
 // from C to T, so the rows kept are those the key refers to, joined
 // through THAT key and never another. Everything else is left to that
 // plan, which must succeed and read the key; a word that names several
-// keys or the keys of several tables, two such words, and a key from a
-// table to itself are not read.
+// keys or the keys of several tables, two such words (or another key
+// named as a noun anywhere in the question, round thirty-four: "the
+// members who have chair votes, and their treasurer votes" showed the
+// treasurer votes of the ballots joined through the chair key), and a
+// key from a table to itself are not read.
 //
 // Measured on the Spider training questions (a–r): the shape is refused
 // there once only, in a question it does not read, and nothing changes;
@@ -56,19 +59,28 @@ type heldKey struct {
 // when none or several are.
 func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (heldKey, bool) {
 	var out heldKey
-	n := 0
+	n, keys := 0, 0
 	for _, m := range ms {
 		if m.kind != mName || len(m.tables) > 0 || len(m.cols) == 0 {
 			continue
 		}
 		kc, ok := lx.oneKeyOf(m.cols)
-		if !ok || kc.child == kc.parent || !namesTable(ms, kc.parent) || namesTable(ms, kc.child) ||
+		if !ok {
+			continue
+		}
+		// Any other key named as a noun, anywhere ("the members who
+		// have chair votes, and their treasurer votes"), would be read
+		// as its column of the rows joined through this key: the
+		// ballots that chose the member as chair, not the ones that
+		// chose a treasurer (round thirty-four).
+		keys++
+		if kc.child == kc.parent || !namesTable(ms, kc.parent) || namesTable(ms, kc.child) ||
 			!heldAfterVerb(toks, m.from) {
 			continue
 		}
 		out, n = heldKey{from: m.from, to: m.to, kc: kc}, n+1
 	}
-	return out, n == 1
+	return out, n == 1 && keys == 1
 }
 
 // heldAfterVerb reports whether a holding verb stands before token i,

@@ -77,7 +77,12 @@ func TestKeyLabelsRefused(t *testing.T) {
 	for _, id := range []string{"", "_id"} {
 		runRefusals(t, labelMatchSchema(id), []string{
 			`What are the names of the winners?`,
-			`What is the name of the winner of the match in 2020?`,
 		})
 	}
+	// With the key named by the word itself, "the name of the winner of
+	// the match in 2020" is read through the winner key since round
+	// thirty-four (keyroles_test.go); by a word of its name only, not.
+	runRefusals(t, labelMatchSchema("_id"), []string{
+		`What is the name of the winner of the match in 2020?`,
+	})
 }

@@ -533,7 +533,11 @@ func (p *Planner) planLinked(lq linkedQuestion, tr *Trace) (*plan.Plan, *refusal
 	// A verb that picks one of several keys between two tables
 	// (keyverbs.go), likewise.
 	if p.chooseKeys {
-		if g, krf, ok := p.planByKeyVerb(toks, raw, tr); ok && krf == nil {
+		// A column asked of a key noun must be read of the rows that
+		// key refers to, here too: "the name of the winner of the
+		// match lost by Ann" joined the player through the loser key
+		// and showed the winner's id (keylabels.go, round 34).
+		if g, krf, ok := p.planByKeyVerb(toks, raw, tr); ok && krf == nil && p.lx.checkKeyLabel(raw, g) == nil {
 			return g, nil
 		}
 	}
