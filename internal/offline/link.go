@@ -178,6 +178,7 @@ func (lx *lexicon) link(toks []token) []mention {
 		i += n
 	}
 	ms = gateWordNet(ms)          // the weakest WordNet links need the question's context: wordnet.go
+	ms = lx.personNouns(toks, ms) // "people" as the one table of persons: personnoun.go
 	ms = lx.sharedHeads(toks, ms) // "start and end dates": colsaway.go
 	return lx.statedValues(toks, lx.splitAggregates(toks, lx.nounMeasures(toks, lx.nameOfColumn(toks, lx.absorbHeads(toks, ms)))))
 }

@@ -53,6 +53,8 @@ func (t wnTier) String() string {
 		return "WordNet synonym"
 	case tierDerived:
 		return "WordNet related form"
+	case tierPerson:
+		return "WordNet: a kind of person"
 	}
 	return "WordNet relative, lexicon synonym"
 }

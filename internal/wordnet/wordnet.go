@@ -71,6 +71,8 @@ type DB struct {
 	// with their index entries: Related, Tagged and BaseForms all start
 	// from them, so a word asked about by each is searched for once.
 	lemmas boundedCache[lemmaKeyPOS, []baseEntry]
+	// ancestorsOf holds what a noun's senses reach upward (IsA).
+	ancestorsOf boundedCache[ancestorKey, []int64]
 }
 
 // cacheSize bounds each cache: a planner asks about the few words per
@@ -94,6 +96,8 @@ func Open(dir string) (*DB, error) {
 		synsets:  newCache[synsetKey, *Synset](cacheSize),
 		relateds: newCache[relatedKey, []Relative](cacheSize),
 		lemmas:   newCache[lemmaKeyPOS, []baseEntry](cacheSize),
+
+		ancestorsOf: newCache[ancestorKey, []int64](cacheSize),
 	}
 	for p, name := range posFile {
 		idx, err := openSorted(filepath.Join(dir, "index."+name))

@@ -37,6 +37,15 @@ var fixture = []fixSynset{
 	{id: "height", pos: "n", words: []string{"height", "tallness"}, ptrs: []fixPtr{{"=", "tall", "0000"}}},
 	{id: "direct", pos: "v", words: []string{"direct", "conduct"}, ptrs: []fixPtr{{"+", "director", "0101"}}},
 	{id: "tall", pos: "a", words: []string{"tall(a)"}, ptrs: []fixPtr{{"=", "height", "0000"}}},
+	// A small hierarchy of places for IsA: Paris is an instance of a
+	// capital, a kind of city; Washington is first a person, then a
+	// capital.
+	{id: "city", pos: "n", words: []string{"city", "metropolis"}, ptrs: []fixPtr{{"~", "capital", "0000"}}},
+	{id: "capital", pos: "n", words: []string{"capital"}, ptrs: []fixPtr{{"@", "city", "0000"}, {"~i", "paris", "0000"}}},
+	{id: "paris", pos: "n", words: []string{"Paris", "City_of_Light"}, ptrs: []fixPtr{{"@i", "capital", "0000"}}},
+	{id: "washington_person", pos: "n", words: []string{"Washington"}},
+	{id: "washington", pos: "n", words: []string{"Washington"}, ptrs: []fixPtr{{"@i", "capital", "0000"}}},
+	{id: "new_york", pos: "n", words: []string{"New_York"}, ptrs: []fixPtr{{"@i", "city", "0000"}}},
 }
 
 var posName = map[string]string{"n": "noun", "v": "verb", "a": "adj"}
