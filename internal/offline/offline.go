@@ -292,6 +292,14 @@
 // each row ("delegates" for election.delegate), is read as those rows
 // ("parties that have delegates on …", labelrows.go).
 //
+// Count rankings through a link table read the link's rows: after its
+// verb and an infinitive ("the employee certified to fly the most
+// planes"), as the passive of the asked-for head ("which skill is used in
+// fixing the most faults"), and per a column of a table paired with the
+// counted one by one link alone ("the city where the most customers
+// live"); a column word several tables hold is, when counted, the one of
+// the only table referring to the counted rows (rankthrough.go).
+//
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
 // aggregate and condition a question naming them uses ("revenue by

@@ -571,6 +571,9 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 		x, verbs = p.rankLinkName(i, y) // rankrows.go
 	}
 	if x < 0 {
+		x, verbs = p.rankThroughLink(i, y) // "the employee certified to fly the most planes" (rankthrough.go)
+	}
+	if x < 0 {
 		x = p.nameBeforeObjectClause(i, y) // "the type most attractions belong to" (countrel.go)
 	}
 	if x < 0 {
@@ -590,7 +593,10 @@ func (p *parser) countRank(i, obj, y int) *refusal {
 	if by >= 0 {
 		p.used[by] = true
 	}
-	p.countedVia(x, y) // "chosen by the most customers": rows of X's table (countrel.go)
+	p.narrowToReferrer(x, y) // "the budget type code with the most documents" (rankthrough.go)
+	if !p.countedVia(x, y) { // "chosen by the most customers": rows of X's table (countrel.go)
+		p.countedThroughLink(x, y) // "the characteristic name used by the most products" (rankthrough.go)
+	}
 	f.countRank, f.countGroups, f.desc = true, true, p.ms[i].kw.kind == kwMax
 	if f.limit == 0 {
 		f.limit = 1
