@@ -365,6 +365,9 @@ func (p *parser) count(i int) *refusal {
 
 // aggregate reads "total Y" and "average Y" over the column that follows.
 func (p *parser) aggregate(i int) *refusal {
+	if p.ownTotal(i) {
+		return nil // "manufacturers whose total revenue is between 100 and 150" (appliesto3.go)
+	}
 	agg := "sum"
 	if p.ms[i].kw.kind == kwAvg {
 		agg = "avg"
@@ -463,6 +466,9 @@ func (p *parser) extreme(i int) *refusal {
 	if obj < 0 && lower(p.ms[i].text) == "most" {
 		if h := p.headRanked(i); h >= 0 {
 			return p.headCountRank(i, h) // "What instrument is used the most?" (rankplace.go)
+		}
+		if h := p.headRankedFiltered(i); h >= 0 {
+			return p.headCountRank(i, h) // "the type of vocals that the band member … played the most" (appliesto3.go)
 		}
 	}
 	if !p.isCol(obj) || p.used[obj] {
