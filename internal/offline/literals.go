@@ -73,6 +73,12 @@ func (p *parser) negations() *refusal {
 		if m.kind != mKeyword || m.kw.kind != kwNot {
 			continue
 		}
+		if _, _, verb, ok := deniedAfterBut(p.ms, i); ok {
+			// "Alison visited but Rosalind did not visit": the value
+			// before it is taken away (butnot.go, read with the values).
+			p.used[i], p.used[verb] = true, true
+			continue
+		}
 		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && (p.tableBefore(i) || !negatedCond(p.ms, i) && (p.rowsBefore(i) || p.valuesBefore(i))) {
 			p.f.lacking, p.f.lackingVerb, p.f.lackingFar, p.f.lackingBy = l.y, l.verb, l.far, l.by >= 0
 			p.f.lackingValues = !p.tableBefore(i) && !p.rowsBefore(i) // negation5.go
@@ -159,6 +165,11 @@ func (p *parser) values() *refusal {
 				p.used[b] = true
 			}
 			c = p.prev(c)
+		}
+		if n := nextContent(p.ms, i); n >= 0 && len(group) == 1 && f.op == "=" {
+			if v, b, _, ok := deniedAfterBut(p.ms, n); ok && v == i {
+				f.except, p.used[b] = true, true // butnot.go
+			}
 		}
 		adjacent := c == i-1
 		if p.is(c, kwCmp) && p.ms[c].kw.op == "=" {

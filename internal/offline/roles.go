@@ -1126,10 +1126,12 @@ func (p *parser) leftovers() *refusal {
 				}
 			}
 		case m.kind == mKeyword && m.kw.kind == kwBut:
-			// "but" reads as "and" unless a negation follows it ("Alison
-			// visited but Rosalind did not"), a difference not built here.
+			// "but" reads as "and" unless a negation follows it ("took
+			// Math but never had a grade A"), a difference not built here
+			// unless read before (butnot.go, negation.go, literals.go).
+			// A value's own != in a clause of its own is no difference.
 			for j := i + 1; j < len(p.ms); j++ {
-				if p.is(j, kwNot) {
+				if p.is(j, kwNot) && !butNegatesValue(p.ms, i, j) { // butnot.go
 					return refuseUnsupported("%q before a negation", m.text)
 				}
 			}
