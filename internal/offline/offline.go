@@ -287,18 +287,34 @@
 // joining the same tables ("routes that start at", keyverbs3.go). A table
 // pairing rows of one table (friends) is read both ways (keynouns2.go),
 // and a column asked of the rows a key points to is read through the key
-// or refused, never shown from the referring table (keylabels.go). A
-// plural column word a question is refused over, when its column labels
-// each row ("delegates" for election.delegate), is read as those rows
-// ("parties that have delegates on …", labelrows.go).
+// or refused, never shown from the referring table (keylabels.go).
 //
-// Count rankings through a link table read the link's rows: after its
-// verb and an infinitive ("the employee certified to fly the most
-// planes"), as the passive of the asked-for head ("which skill is used in
-// fixing the most faults"), and per a column of a table paired with the
-// counted one by one link alone ("the city where the most customers
-// live"); a column word several tables hold is, when counted, the one of
-// the only table referring to the counted rows (rankthrough.go).
+// Round twenty reads the refusal reasons that were a larger share of the
+// databases it was not developed on. A foreign key named as a noun decides
+// the join: "the members who have chair votes" are the rows that key
+// refers to (keyheld.go), "the away team of each game" the rows it points
+// to (keynamed.go), never through another key, and two key nouns are
+// refused. A group's label or key is shown beside any per-group aggregate,
+// and after "its" a column of the ranked row ("the department with the
+// most employees and its budget", beside3.go); "the oldest age of members"
+// is MAX(age), "the maximum salary of their employees" one value per
+// parent, "the numbers of different majors and cities" a distinct count
+// per column (superlative.go, beside4.go). Verbs of arrival and departure
+// pick a route's destination or source key, a place after such a verb is
+// the parent's, and a word used mostly as a noun is a verb between a
+// relative pronoun and a preposition (relverbs5.go). Numbers are modifiers
+// of the noun after them ("five star hotels", "the rank 1 coach"), "at
+// least one" before a value is that value, a closing "before" adds no
+// condition (attach.go); "at least two distinct customers" counts through
+// the one linking table (distinctcount.go); a plural column word whose
+// column labels each row is read as those rows ("parties that have
+// delegates", labelrows.go); count rankings read a link table's rows ("the
+// employee certified to fly the most planes", "the city where the most
+// customers live", rankthrough.go); "the type of vocals that X played the
+// most" is the most frequent value among X's rows (appliesto3.go); "U
+// visited but V did not visit" is a set difference (butnot.go); and, with
+// WordNet, "people" or "someone" is the one table whose rows WordNet knows
+// as persons (personnoun.go).
 //
 // Business context links like the schema's own names: table and column
 // synonyms from the metadata, and measures ([Options.Measures]), whose
