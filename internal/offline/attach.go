@@ -94,7 +94,7 @@ func (p *parser) numberModifier(i int) bool {
 	if m.kind != mNumber || !isInt(m.num) || t >= len(p.ms) || p.used[w] || p.used[t] || !p.isTable(t) {
 		return false
 	}
-	if k := p.ms[w].kind; k != mName && k != mValue && !(k == mStop && p.ms[w].ignored) || p.ms[w].from+1 != p.ms[w].to || len(p.ms[w].text) < 3 || !isLetters(lower(p.ms[w].text)) {
+	if !p.nounAfterNumber(w) || p.ms[w].from+1 != p.ms[w].to || len(p.ms[w].text) < 3 || !isLetters(lower(p.ms[w].text)) { // numerals.go
 		return false
 	}
 	ti, ok := p.oneTable(t)

@@ -292,6 +292,10 @@ func describe(q *query) string {
 		}
 	case q.agg == "count_distinct":
 		fmt.Fprintf(&b, "number of distinct %s", q.aggCol.ref)
+		for _, a := range q.moreAggs {
+			// moreDistinct (beside4.go) adds only distinct counts
+			fmt.Fprintf(&b, ", number of distinct %s", a.col.ref)
+		}
 	case q.agg != "":
 		fmt.Fprintf(&b, "%s of %s", aggName(q.agg), q.aggCol.ref)
 		for _, a := range q.moreAggs {

@@ -22,17 +22,19 @@ import (
 // and "the most", "at least", "no"), or "how many" or "the number of"
 // ("how many chair votes does each member have"); and the table C
 // holding the key is not named as a table (its columns and values may
-// be: "chair votes in the year 2020" are ballots of 2020). The question
-// is planned again with the key noun replaced by C's name ("the members
-// who have ballots"), over a lexicon in which that key is the only one
-// from C to T, so the rows kept are those the key refers to, joined
-// through THAT key and never another. Everything else is left to that
-// plan, which must succeed and read the key; a word that names several
-// keys or the keys of several tables, two such words (or another key
-// named as a noun anywhere in the question, round thirty-four: "the
+// be: "chair votes in the year 2020" are ballots of 2020). With C named,
+// the people "who do not have friends" of a table of (name, friend)
+// pairs may lack a row as the name as well as one as the friend. The
+// question is planned again with the key noun replaced by C's name ("the
+// members who have ballots"), over a lexicon in which that key is the
+// only one from C to T, so the rows kept are those the key refers to,
+// joined through THAT key and never another. Everything else is left to
+// that plan, which must succeed and read the key; a word that names
+// several keys or the keys of several tables, two such words (or another
+// key named as a noun anywhere in the question, round thirty-four: "the
 // members who have chair votes, and their treasurer votes" showed the
 // treasurer votes of the ballots joined through the chair key), and a
-// key from a table to itself are not read.
+// key from a table to itself (C is then T, named) are not read.
 //
 // Measured on the Spider training questions (a–r): the shape is refused
 // there once only, in a question it does not read, and nothing changes;
@@ -48,17 +50,17 @@ var heldKeyVerbs = setOf("have", "has", "had", "having", "with", "received", "re
 // rows ("the members who have the most ballots").
 var heldKeyDets = setOf("a", "an", "any", "some", "no", "the", "most", "fewest", "least", "more", "fewer", "than", "at", "exactly")
 
-// heldKey is a key noun read as the rows of the table holding the key:
+// keyPhrase is a key noun found in a question (heldKeyNoun, namedKeyNoun):
 // the tokens [from, to) and the key.
-type heldKey struct {
+type keyPhrase struct {
 	from, to int
 	kc       keyChoice
 }
 
 // heldKeyNoun finds the one mention of ms in the shape above. ok is false
 // when none or several are.
-func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (heldKey, bool) {
-	var out heldKey
+func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (keyPhrase, bool) {
+	var out keyPhrase
 	n, keys := 0, 0
 	for _, m := range ms {
 		if m.kind != mName || len(m.tables) > 0 || len(m.cols) == 0 {
@@ -74,11 +76,12 @@ func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (heldKey, bool) {
 		// ballots that chose the member as chair, not the ones that
 		// chose a treasurer (round thirty-four).
 		keys++
-		if kc.child == kc.parent || !namesTable(ms, kc.parent) || namesTable(ms, kc.child) ||
-			!heldAfterVerb(toks, m.from) {
+		// A key from a table to itself is not read: the table it refers
+		// to is then named, so the one holding it is too.
+		if !namesTable(ms, kc.parent) || namesTable(ms, kc.child) || !heldAfterVerb(toks, m.from) {
 			continue
 		}
-		out, n = heldKey{from: m.from, to: m.to, kc: kc}, n+1
+		out, n = keyPhrase{from: m.from, to: m.to, kc: kc}, n+1
 	}
 	return out, n == 1 && keys == 1
 }
@@ -124,10 +127,18 @@ func (p *Planner) planByHeldKey(toks []token, ms []mention, tr *Trace) (*plan.Pl
 	if len(name) == 0 {
 		return nil, false
 	}
+	return p.planRewritten(lx, hk.kc, tr, slices.Concat(toks[:hk.from], name, toks[hk.to:]))
+}
+
+// planRewritten plans the questions a key noun's question was rewritten
+// to, in turn, over lx, and returns the first plan that joins through
+// kc's key (joinsByKey). ok is false when none does.
+func (p *Planner) planRewritten(lx *lexicon, kc keyChoice, tr *Trace, rewrites ...[]token) (*plan.Plan, bool) {
 	v := &Planner{lx: lx, today: p.today}
-	pl, rf := v.planTokens(slices.Concat(toks[:hk.from], name, toks[hk.to:]), tr)
-	if rf != nil || !joinsByKey(pl, p.lx, hk.kc) {
-		return nil, false
+	for _, asked := range rewrites {
+		if pl, rf := v.planTokens(asked, tr); rf == nil && joinsByKey(pl, p.lx, kc) {
+			return pl, true
+		}
 	}
-	return pl, true
+	return nil, false
 }

@@ -7,15 +7,14 @@ import (
 )
 
 // Round thirty-three: a key noun after "each" or in "the Y of the <key
-// noun>". A game refers
-// to its teams twice, as the home team and as the away team: "What is
-// the name of the home team of each game?" and "For each home team,
-// show the team name and the number of games" ask for the team the
-// home_team key refers to. The words link only to that key column, and
-// the join to the team had two keys to choose from, so the question was
-// refused. keynouns.go reads a one-word key noun the same way only when
-// the table it refers to is not named; keyheld.go reads a key noun after
-// "have" or "with" as the rows holding the key.
+// noun>". A game refers to its teams twice, as the home team and as the
+// away team: "What is the name of the home team of each game?" and "For
+// each home team, show the team name and the number of games" ask for
+// the team the home_team key refers to. The words link only to that key
+// column, and the join to the team had two keys to choose from, so the
+// question was refused. keynouns.go reads a one-word key noun the same
+// way only when the table it refers to is not named; keyheld.go reads a
+// key noun after "have" or "with" as the rows holding the key.
 //
 // The shape read: one name mention linked to columns only, all of them
 // one single-column key from a table C to a different table T; right
@@ -26,10 +25,10 @@ import (
 // a lexicon in which that key is the only one from C to T, and the plan
 // must read the key. With two keys from C to T, a value of T in the
 // question, or T named as a table, may name the row of the other role
-// and is not read; a key from
-// a table to itself, two such words (or another key named as a noun
-// anywhere in the question), and any refusal of the new reading
-// leave the question as it was.
+// and is not read ("the friend of Zach": Zach is the pair's name, not
+// the friend's); a key from a table to itself, two such words (or
+// another key named as a noun anywhere in the question), and any refusal
+// of the new reading leave the question as it was.
 //
 // Measured on the Spider training questions (a–r): +1 correct, +0 wrong
 // ("the location and name of the winning aircraft"); paraphrased
@@ -53,8 +52,8 @@ var namedKeyBefore = setOf("each", "every", "per")
 
 // namedKeyNoun finds the one key noun of ms in the shape above: the tokens
 // [from, to) and its key. ok is false when none or several are.
-func (lx *lexicon) namedKeyNoun(toks []token, ms []mention) (heldKey, bool) {
-	var out heldKey
+func (lx *lexicon) namedKeyNoun(toks []token, ms []mention) (keyPhrase, bool) {
+	var out keyPhrase
 	n, keys := 0, 0
 	for _, m := range ms {
 		if m.kind != mName || len(m.tables) > 0 || len(m.cols) == 0 {
@@ -70,7 +69,7 @@ func (lx *lexicon) namedKeyNoun(toks []token, ms []mention) (heldKey, bool) {
 		if kc.child == kc.parent || !namedKeyAt(toks, m.from) || !lx.namedElsewhere(ms, m.from, kc.child) {
 			continue
 		}
-		out, n = heldKey{from: m.from, to: m.to, kc: kc}, n+1
+		out, n = keyPhrase{from: m.from, to: m.to, kc: kc}, n+1
 	}
 	return out, n == 1 && keys == 1
 }
@@ -110,25 +109,19 @@ func (p *Planner) planByNamedKey(toks []token, ms []mention, tr *Trace) (*plan.P
 	if len(name) == 0 {
 		return nil, false
 	}
-	v := &Planner{lx: lx, today: p.today}
-	for _, asked := range namedKeyRewrites(toks, ms, hk, name, tableTokens(lx.tables[hk.kc.parent].ident, false)) {
-		if pl, rf := v.planTokens(asked, tr); rf == nil && joinsByKey(pl, p.lx, hk.kc) {
-			return pl, true
-		}
-	}
-	return nil, false
+	return p.planRewritten(lx, hk.kc, tr, namedKeyRewrites(toks, ms, hk, name, tableTokens(lx.tables[hk.kc.parent].ident, false))...) // keyheld.go
 }
 
 // namedKeyRewrites are the questions a key noun's question is planned
-// as, in turn: the noun replaced by name, its table's name; then, round
-// thirty-four, two ways of saying the same that the planner reads where
+// as, in turn: the noun replaced by name, its table's name; then (round
+// thirty-four) two ways of saying the same that the planner reads where
 // it refuses the first. "the name of the team of each game" is refused
 // where "the team name of each game" is not, so the column asked of the
 // key's rows is said as a column of their table (owner, its name in the
 // singular); and "For each team, show the team name and …" is refused
 // where "Show the team name and … for each team" is not, so a fronted
 // "for each" phrase is said last.
-func namedKeyRewrites(toks []token, ms []mention, hk heldKey, name, owner []token) [][]token {
+func namedKeyRewrites(toks []token, ms []mention, hk keyPhrase, name, owner []token) [][]token {
 	out := [][]token{slices.Concat(toks[:hk.from], name, toks[hk.to:])}
 	if from, to, ok := namedKeyColumn(toks, ms, hk); ok {
 		out = append(out, slices.Concat(toks[:from], owner, toks[from:to], toks[hk.to:]))
@@ -145,7 +138,7 @@ func namedKeyRewrites(toks []token, ms []mention, hk heldKey, name, owner []toke
 // thing asked ("What is the name of the home team"), not the last of a
 // list ("the season and the city of …"), whose other columns would be
 // read of the new table word as well. ok is false otherwise.
-func namedKeyColumn(toks []token, ms []mention, hk heldKey) (from, to int, ok bool) {
+func namedKeyColumn(toks []token, ms []mention, hk keyPhrase) (from, to int, ok bool) {
 	if hk.from < 3 || toks[hk.from-1].text != "the" || toks[hk.from-2].text != "of" {
 		return 0, 0, false
 	}

@@ -47,10 +47,24 @@ func (p *parser) modifiesNext(i, cmp int) bool {
 	if n.from != p.ms[i].to {
 		return false
 	}
-	// A word set aside (a filler, or a verb that only relates two named
-	// things) still stood after the number; an unknown word never reaches
-	// the parser.
-	return n.kind == mName || n.kind == mValue || n.ignored
+	return p.nounAfterNumber(i + 1)
+}
+
+// nounAfterNumber reports whether mention w, right after a number, is a
+// word the number may qualify: a name, a value, or a word set aside (a
+// filler, or a verb that only relates two named things); an unknown word
+// never reaches the parser. A relation verb that is also a noun ("star",
+// "feature", "work") qualifies when a table follows it at once: "7 star
+// hotels" are hotels of 7 stars, not hotels starring 7.
+func (p *parser) nounAfterNumber(w int) bool {
+	n := p.ms[w]
+	if n.kind == mName || n.kind == mValue || n.ignored {
+		return true
+	}
+	if n.kind != mStop || !relationVerbs[lower(n.text)] || w+1 >= len(p.ms) {
+		return false
+	}
+	return p.ms[w+1].from == n.to && p.isTable(w+1)
 }
 
 // determiners before a numeral make it a count of the things named after

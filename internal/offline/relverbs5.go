@@ -201,6 +201,13 @@ func (lx *lexicon) directionKeyEdge(c *tableInfo, edges []fkEdge, verb string) (
 	if !ok {
 		return -1, 0
 	}
+	return endEdges(c, edges, toEnd)
+}
+
+// endEdges returns the one key of edges whose columns name the end asked
+// for (the destination when toEnd, else the origin) and not the other,
+// or -1, and how many do.
+func endEdges(c *tableInfo, edges []fkEdge, toEnd bool) (hit, n int) {
 	want, other := fromWords, toWords
 	if toEnd {
 		want, other = toWords, fromWords
@@ -242,17 +249,7 @@ func (lx *lexicon) endKeyEdge(c *tableInfo, edges []fkEdge, w string) (hit, n in
 		return -1, 0
 	}
 	if fromWords[w] || toWords[w] {
-		want, other := fromWords, toWords
-		if toWords[w] {
-			want, other = toWords, fromWords
-		}
-		hit = -1
-		for ei, e := range edges {
-			if edgeNamesEnd(c, e, want) && !edgeNamesEnd(c, e, other) {
-				hit, n = ei, n+1
-			}
-		}
-		return hit, n
+		return endEdges(c, edges, toWords[w])
 	}
 	return lx.directionKeyEdge(c, edges, w)
 }
@@ -265,8 +262,8 @@ func (lx *lexicon) endKeyEdge(c *tableInfo, edges []fkEdge, w string) (hit, n in
 // concordance counted one), and no table's or column's word family may
 // claim it, as linkVerbWord asks of a verb it knows by its usage; the
 // verb is then read by relverbs2.go's shapes and gates like any other.
-// "for" and "with" join the prepositions a base form may take
-// (subjectVerbPreps: "play for", "partner with").
+// Besides subjectVerbPreps' prepositions, which leave them out, "for"
+// and "with" may follow the verb here: "play for", "partner with".
 func (lx *lexicon) verbByPosition(toks []token, i int) bool {
 	if i == 0 || i+1 >= len(toks) || toks[i-1].kind != tokWord || toks[i+1].kind != tokWord {
 		return false

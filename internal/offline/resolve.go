@@ -159,7 +159,7 @@ func (r *resolver) settle(tables []*tableInfo) (*query, *refusal) {
 	}
 	r.q = &query{from: r.subject, limit: f.limit, rankAgg: f.countRank || f.sortAgg, rankDesc: (f.countRank || f.sortAgg) && f.desc,
 		having: f.having, havingN: f.havingN, hideAgg: f.countGroups && !f.showCount, havingRows: f.havingRows}
-	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.modeGroup, r.orders, r.projection, r.valuesLacking} {
+	for _, step := range []func() *refusal{r.measureJoins, r.filters, r.lacking, r.measure, r.groups, r.groupsPerOwner, r.modeGroup, r.orders, r.projection, r.valuesLacking} {
 		if rf := step(); rf != nil {
 			return r.q, rf
 		}

@@ -15,9 +15,36 @@ import (
 // the sense it came from ([wordnet.DB] is one). The planner asks it only
 // about a word that links to nothing else in a question refused for such
 // words, and links the word only when what it reaches in the schema is
-// one table or one column name. An error is read as "nothing related".
+// one table or one column name. An error is read as "nothing related"
+// where it is met; a thesaurus that can say it failed (failingThesaurus)
+// has its failure named in the reasons of the refusals it could not help.
 type Thesaurus interface {
 	Related(word string, rels ...wordnet.Relation) ([]wordnet.Relative, error)
+}
+
+// failingThesaurus is the optional capability of a Thesaurus to report
+// that it could not be read ([wordnet.DB.Err]: an exception list that
+// failed on first use), so that every WordNet link silently gone is told
+// apart from a word WordNet does not know.
+type failingThesaurus interface {
+	Err() error
+}
+
+// noteThesaurusError adds to a refusal that the thesaurus could not be
+// read, naming what failed: without it the words WordNet would have
+// linked are refused as if it knew nothing of them.
+func (p *Planner) noteThesaurusError(rf *refusal) *refusal {
+	ft, ok := p.wordNet.lx.wn.(failingThesaurus)
+	if !ok || rf.clarify != nil {
+		return rf
+	}
+	err := ft.Err()
+	if err == nil {
+		return rf
+	}
+	noted := *rf
+	noted.reason = strings.TrimSuffix(rf.reason, ".") + fmt.Sprintf(". (WordNet could not be read: %v.)", err)
+	return &noted
 }
 
 // wnTier orders the ways WordNet relates a word, strongest first: a link
@@ -143,6 +170,16 @@ func (p *Planner) planWithWordNet(question string, tr *Trace) (*plan.Plan, *refu
 	if rf == nil || p.wordNet == nil {
 		return pl, rf
 	}
+	pl, rf = p.planAgainWithWordNet(question, tr, pl, rf)
+	if rf != nil {
+		rf = p.noteThesaurusError(rf)
+	}
+	return pl, rf
+}
+
+// planAgainWithWordNet is planWithWordNet's second reading of a question
+// the first, pl and rf, refused.
+func (p *Planner) planAgainWithWordNet(question string, tr *Trace, pl *plan.Plan, rf *refusal) (*plan.Plan, *refusal) {
 	// Only a refusal for unlinked words, or for two keys between two
 	// tables, may be lifted by the thesaurus: the others are not worth
 	// linking the question again.

@@ -41,9 +41,7 @@ func (db *DB) IsA(word, class string, senses, classSenses, steps int) (bool, err
 // included.
 func (db *DB) ancestors(word string, senses, steps int) ([]int64, error) {
 	key := ancestorKey{lemmaKey(word), senses, steps}
-	db.mu.Lock()
-	up, ok := db.ancestorsOf.get(key)
-	db.mu.Unlock()
+	up, ok := lockedGet(&db.mu, &db.ancestorsOf, key)
 	if ok {
 		return up, nil
 	}
@@ -80,8 +78,6 @@ func (db *DB) ancestors(word string, senses, steps int) ([]int64, error) {
 		frontier = next
 	}
 	slices.Sort(up)
-	db.mu.Lock()
-	db.ancestorsOf.put(key, up)
-	db.mu.Unlock()
+	lockedPut(&db.mu, &db.ancestorsOf, key, up)
 	return up, nil
 }

@@ -48,9 +48,7 @@ type baseEntry struct {
 // the planner asks [DB.Tagged] and [DB.Related] about the same words.
 func (db *DB) baseEntries(word string, pos POS) ([]baseEntry, error) {
 	key := lemmaKeyPOS{lemmaKey(word), pos}
-	db.mu.Lock()
-	bes, ok := db.lemmas.get(key)
-	db.mu.Unlock()
+	bes, ok := lockedGet(&db.mu, &db.lemmas, key)
 	if ok {
 		return bes, nil
 	}
@@ -82,9 +80,7 @@ func (db *DB) baseEntries(word string, pos POS) ([]baseEntry, error) {
 		}
 		bes = append(bes, baseEntry{c, e})
 	}
-	db.mu.Lock()
-	db.lemmas.put(key, bes)
-	db.mu.Unlock()
+	lockedPut(&db.mu, &db.lemmas, key, bes)
 	return bes, nil
 }
 
@@ -166,9 +162,7 @@ func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
 		want = ^relSet(0)
 	}
 	key := relatedKey{lemmaKey(word), want}
-	db.mu.Lock()
-	rs, ok := db.relateds.get(key)
-	db.mu.Unlock()
+	rs, ok := lockedGet(&db.mu, &db.relateds, key)
 	if ok {
 		return rs, nil
 	}
@@ -220,8 +214,6 @@ func (db *DB) Related(word string, rels ...Relation) ([]Relative, error) {
 			}
 		}
 	}
-	db.mu.Lock()
-	db.relateds.put(key, out)
-	db.mu.Unlock()
+	lockedPut(&db.mu, &db.relateds, key, out)
 	return out, nil
 }

@@ -25,6 +25,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
 // POS is a part of speech, as WordNet splits its files.
@@ -133,6 +134,9 @@ type exceptions struct {
 	once sync.Once
 	m    map[string][]string
 	err  error
+	// failed holds err once the list failed to read, for [DB.Err], which
+	// must not read a list itself nor wait for one being read.
+	failed atomic.Pointer[error]
 }
 
 // open opens the list at path; a missing list is none.
@@ -169,6 +173,9 @@ func (e *exceptions) bases(form string) ([]string, error) {
 			e.err = fmt.Errorf("wordnet: %w", cerr)
 		}
 		e.f = nil
+		if e.err != nil {
+			e.failed.Store(&e.err)
+		}
 	})
 	return e.m[form], e.err
 }
@@ -208,6 +215,21 @@ func readExceptions(f *os.File, size int64) (map[string][]string, error) {
 		}
 	}
 	return exc, nil
+}
+
+// Err returns the errors met reading an exception list on first use,
+// each naming the list, or nil. Such an error is returned by every lookup
+// in that part of speech: a caller that reads a failed lookup as "nothing
+// related" asks Err to tell the dictionary's failure from a word it does
+// not know. Err reads no list itself.
+func (db *DB) Err() error {
+	var errs []error
+	for p := range posFile {
+		if err := db.exc[p].failed.Load(); err != nil {
+			errs = append(errs, *err)
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Dir is the directory the dictionary was opened from.
@@ -348,9 +370,7 @@ func parseIndexLine(line string) (indexEntry, error) {
 // Synset reads the synset at a byte offset of a data file.
 func (db *DB) Synset(pos POS, off int64) (*Synset, error) {
 	k := synsetKey{pos, off}
-	db.mu.Lock()
-	s, ok := db.synsets.get(k)
-	db.mu.Unlock()
+	s, ok := lockedGet(&db.mu, &db.synsets, k)
 	if ok {
 		return s, nil
 	}
@@ -365,9 +385,7 @@ func (db *DB) Synset(pos POS, off int64) (*Synset, error) {
 	if s.Offset != off {
 		return nil, fmt.Errorf("wordnet: data.%s at %d holds synset %d", pos, off, s.Offset)
 	}
-	db.mu.Lock()
-	db.synsets.put(k, s)
-	db.mu.Unlock()
+	lockedPut(&db.mu, &db.synsets, k, s)
 	return s, nil
 }
 
@@ -429,7 +447,7 @@ func lemmaKey(lemma string) string {
 
 // boundedCache is a map that is emptied when full: lookups cluster on the
 // few words a schema lacks, so an occasional cold start costs little and
-// needs no eviction order. Callers hold DB.mu.
+// needs no eviction order. Callers hold DB.mu (lockedGet, lockedPut).
 type boundedCache[K comparable, V any] struct {
 	m   map[K]V
 	max int
@@ -449,4 +467,18 @@ func (c *boundedCache[K, V]) put(k K, v V) {
 		clear(c.m)
 	}
 	c.m[k] = v
+}
+
+// lockedGet looks k up in c holding mu, the lock that guards c.
+func lockedGet[K comparable, V any](mu *sync.Mutex, c *boundedCache[K, V], k K) (V, bool) {
+	mu.Lock()
+	defer mu.Unlock()
+	return c.get(k)
+}
+
+// lockedPut stores v under k in c holding mu, the lock that guards c.
+func lockedPut[K comparable, V any](mu *sync.Mutex, c *boundedCache[K, V], k K, v V) {
+	mu.Lock()
+	defer mu.Unlock()
+	c.put(k, v)
 }
