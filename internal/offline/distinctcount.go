@@ -103,16 +103,7 @@ func (p *parser) distinctAfterVerb(i, cmp int) (d, n, x, verb int) {
 	if v < 0 || v != cmp-1 || !p.isTable(v) || p.used[v] {
 		return -1, -1, -1, -1
 	}
-	x = -1
-	for j := v - 1; j >= 0; j-- {
-		if p.ms[j].kind == mStop {
-			continue
-		}
-		if p.isTable(j) && !p.used[j] {
-			x = j
-		}
-		break
-	}
+	x = p.tableRightBefore(v)
 	d = p.next(i)
 	if x < 0 || !p.is(d, kwDistinct) || p.used[d] {
 		return -1, -1, -1, -1

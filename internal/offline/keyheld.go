@@ -60,6 +60,20 @@ type keyPhrase struct {
 // heldKeyNoun finds the one mention of ms in the shape above. ok is false
 // when none or several are.
 func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (keyPhrase, bool) {
+	// A key from a table to itself is not read: the table it refers to is
+	// then named, so the one holding it is too.
+	return lx.soleKeyNoun(ms, func(m mention, kc keyChoice) bool {
+		return namesTable(ms, kc.parent) && !namesTable(ms, kc.child) && heldAfterVerb(toks, m.from)
+	})
+}
+
+// soleKeyNoun finds the one mention of ms naming a single foreign key
+// only, as a noun, that accept takes. ok is false when accept takes none
+// or several, and when any other key is named as a noun anywhere: it
+// would be read as its column of the rows joined through this key ("the
+// members who have chair votes, and their treasurer votes": the ballots
+// that chose the member as chair, not the ones that chose a treasurer).
+func (lx *lexicon) soleKeyNoun(ms []mention, accept func(mention, keyChoice) bool) (keyPhrase, bool) {
 	var out keyPhrase
 	n, keys := 0, 0
 	for _, m := range ms {
@@ -70,18 +84,10 @@ func (lx *lexicon) heldKeyNoun(toks []token, ms []mention) (keyPhrase, bool) {
 		if !ok {
 			continue
 		}
-		// Any other key named as a noun, anywhere ("the members who
-		// have chair votes, and their treasurer votes"), would be read
-		// as its column of the rows joined through this key: the
-		// ballots that chose the member as chair, not the ones that
-		// chose a treasurer (round thirty-four).
 		keys++
-		// A key from a table to itself is not read: the table it refers
-		// to is then named, so the one holding it is too.
-		if !namesTable(ms, kc.parent) || namesTable(ms, kc.child) || !heldAfterVerb(toks, m.from) {
-			continue
+		if accept(m, kc) {
+			out, n = keyPhrase{from: m.from, to: m.to, kc: kc}, n+1
 		}
-		out, n = keyPhrase{from: m.from, to: m.to, kc: kc}, n+1
 	}
 	return out, n == 1 && keys == 1
 }

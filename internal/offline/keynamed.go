@@ -53,25 +53,9 @@ var namedKeyBefore = setOf("each", "every", "per")
 // namedKeyNoun finds the one key noun of ms in the shape above: the tokens
 // [from, to) and its key. ok is false when none or several are.
 func (lx *lexicon) namedKeyNoun(toks []token, ms []mention) (keyPhrase, bool) {
-	var out keyPhrase
-	n, keys := 0, 0
-	for _, m := range ms {
-		if m.kind != mName || len(m.tables) > 0 || len(m.cols) == 0 {
-			continue
-		}
-		kc, ok := lx.oneKeyOf(m.cols)
-		if !ok {
-			continue
-		}
-		// Any other key named as a noun ("the home team and the away
-		// team") would be read as its column beside the replaced one.
-		keys++
-		if kc.child == kc.parent || !namedKeyAt(toks, m.from) || !lx.namedElsewhere(ms, m.from, kc.child) {
-			continue
-		}
-		out, n = keyPhrase{from: m.from, to: m.to, kc: kc}, n+1
-	}
-	return out, n == 1 && keys == 1
+	return lx.soleKeyNoun(ms, func(m mention, kc keyChoice) bool {
+		return kc.child != kc.parent && namedKeyAt(toks, m.from) && lx.namedElsewhere(ms, m.from, kc.child)
+	})
 }
 
 // namedKeyAt reports whether token i follows "each", "every" or "per",

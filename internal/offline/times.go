@@ -94,16 +94,7 @@ func (p *parser) timesCond(i, cmp, v int, op string) (bool, *refusal) {
 			return false, nil // "visited more than 2 cities": the count names its rows
 		}
 	}
-	x := -1
-	for j := v - 1; j >= 0; j-- {
-		if p.ms[j].kind == mStop {
-			continue
-		}
-		if p.isTable(j) && !p.used[j] {
-			x = j
-		}
-		break
-	}
+	x := p.tableRightBefore(v)
 	if x < 0 {
 		return false, nil
 	}
@@ -143,4 +134,20 @@ func (p *parser) valueTimes(i, cmp, v int, op string) *refusal {
 	f.groups = append(f.groups, v)
 	p.used[i], p.used[v], p.used[cmp] = true, true, true
 	return p.setAgg(i, "count")
+}
+
+// tableRightBefore returns the unused table mention right before mention v,
+// past stop words only ("how many cities did each team visit": team,
+// before "visit"), or -1.
+func (p *parser) tableRightBefore(v int) int {
+	for j := v - 1; j >= 0; j-- {
+		if p.ms[j].kind == mStop {
+			continue
+		}
+		if p.isTable(j) && !p.used[j] {
+			return j
+		}
+		break
+	}
+	return -1
 }
