@@ -33,10 +33,12 @@ func butNegatesValue(ms []mention, i, j int) bool {
 // EXCEPT: setops.go), each side read as the one-value question it is.
 // Only the mirrored shape is read: after the negation nothing but the
 // first clause's verb again, so the negation denies exactly what the
-// first value was said to do.
+// first value was said to do. "Alison visited and Rosalind did not
+// visit" says the same with "and": the contrast is in the mirrored
+// clauses, not in the conjunction.
 
-// deniedAfterBut reads "V not [verb]" at the negation n after "but": it
-// returns the value V, the "but" and the repeated verb.
+// deniedAfterBut reads "V not [verb]" at the negation n after "but" (or
+// "and"): it returns the value V, the conjunction and the repeated verb.
 func deniedAfterBut(ms []mention, n int) (v, b, verb int, ok bool) {
 	if ms[n].kind != mKeyword || ms[n].kw.kind != kwNot {
 		return 0, 0, 0, false
@@ -46,7 +48,7 @@ func deniedAfterBut(ms []mention, n int) (v, b, verb int, ok bool) {
 		return 0, 0, 0, false
 	}
 	b = prevContent(ms, v)
-	if b < 0 || ms[b].kind != mKeyword || ms[b].kw.kind != kwBut {
+	if b < 0 || ms[b].kind != mKeyword || ms[b].kw.kind != kwBut && ms[b].kw.kind != kwAnd {
 		return 0, 0, 0, false
 	}
 	verb = nextContent(ms, n)
@@ -71,4 +73,31 @@ func sameTableName(x, y mention) bool {
 		return false
 	}
 	return slices.EqualFunc(x.tables, y.tables, func(a, b nameRef) bool { return a.table == b.table })
+}
+
+// secondSubjectDenied reports whether the negation n has for its subject
+// a value after "and"/"but" while another value came before it: "Alison
+// visited and Oslo did not visit", "Alison visited and Rosalind never
+// visited in Oslo". Outside the mirrored shape (deniedAfterBut) the
+// negation denies the second value's clause only; read as "no row at
+// all" beside both values as conditions, it would answer another
+// question, so it is refused.
+func secondSubjectDenied(ms []mention, n int) bool {
+	v := prevContent(ms, n)
+	if v < 0 || ms[v].kind != mValue || ms[v].weak {
+		return false
+	}
+	b := prevContent(ms, v)
+	if b < 0 || ms[b].kind != mKeyword || ms[b].kw.kind != kwBut && ms[b].kw.kind != kwAnd {
+		return false
+	}
+	if a := prevContent(ms, b); a >= 0 && (ms[a].kind == mValue || ms[a].kind == mQuoted) {
+		return false // a list of values ("by Acme and Bolt not …") has one subject
+	}
+	for u := 0; u < b; u++ {
+		if ms[u].kind == mValue && !ms[u].weak {
+			return true
+		}
+	}
+	return false
 }

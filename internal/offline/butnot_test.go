@@ -43,3 +43,31 @@ func TestButNotRefused(t *testing.T) {
 		`What are the names of attractions that Alison visited but Rosalind did not visit in Oslo?`,
 	})
 }
+
+// "Alison visited and Rosalind did not visit" says what "but" says: the
+// second value, denied the first's verb repeated, takes its rows away
+// (EXCEPT), under the gates the "but" form holds. Read as two conditions
+// on one row and "no visit at all", it would answer something else.
+func TestAndNot(t *testing.T) {
+	const except = `{"select":[{"expr":{"col":"attraction.name"}}],"from":{"table":"attraction"},"where":{"op":"in","left":{"col":"attraction.id"},"subquery":{"select":[{"expr":{"col":"visit.attraction_id"}}],"from":{"table":"visit"},"joins":[{"type":"inner","table":"visitor","on":[{"left":"visit.visitor_id","right":"visitor.id"}]}],"where":{"op":"=","left":{"col":"visitor.details"},"right":{"value":"Alison"}}}},"set_op":{"op":"except","right":{"select":[{"expr":{"col":"attraction.name"}}],"from":{"table":"attraction"},"where":{"op":"in","left":{"col":"attraction.id"},"subquery":{"select":[{"expr":{"col":"visit.attraction_id"}}],"from":{"table":"visit"},"joins":[{"type":"inner","table":"visitor","on":[{"left":"visit.visitor_id","right":"visitor.id"}]}],"where":{"op":"=","left":{"col":"visitor.details"},"right":{"value":"Rosalind"}}}}}}}`
+	runAnswers(t, tourSchema(), []answerCase{
+		{`What are the names of attractions that Alison visited and Rosalind did not visit?`, except},
+		{`Which attractions did Alison visit and Rosalind did not visit?`, except},
+		{`What are the names of attractions Alison visited and Rosalind never visited?`, except},
+	})
+}
+
+// The "and" form under the "but" form's gates only; "X and not Y" shapes
+// whose negation is not read as a set difference are refused rather than
+// planned as two conditions and no visit at all.
+func TestAndNotRefused(t *testing.T) {
+	runRefusals(t, tourSchema(), []string{
+		`What are the names of attractions that Alison visited and Rosalind did not?`,
+		`What are the names of attractions that Alison visited and Oslo did not visit?`,
+		`What are the names of attractions that Alison visited and Rosalind did not visit twice?`,
+		`What are the names of attractions that Alison visited and Rosalind did not visit in Oslo?`,
+		`What are the names of attractions visited by Alison and not by Rosalind?`,
+		`What are the names of attractions visited by Alison and not visited by Rosalind?`,
+		`What are the names of attractions that Alison and Rosalind did not visit?`,
+	})
+}

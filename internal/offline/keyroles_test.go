@@ -114,3 +114,42 @@ func TestKeyVerbKeyLabel(t *testing.T) {
 			`{"select":[{"expr":{"col":"player.name"}}],"from":{"table":"match"},"joins":[{"type":"inner","table":"player","on":[{"left":"match.winner","right":"player.id"}]}],"where":{"op":"=","left":{"col":"player.name"},"right":{"value":"Ann"}}}`},
 	})
 }
+
+// ticketSchema is teamGameSchema with tickets, each for one game.
+func ticketSchema() *schema.Schema {
+	s := teamGameSchema()
+	s.Tables = append(s.Tables, table("ticket", []schema.Column{col("id", "INTEGER"), col("price", "INTEGER"), col("game_id", "INTEGER")}, fk("game_id", "game")))
+	return s
+}
+
+// TestNamedKeyAnywhere (round thirty-six): a key noun is read as the
+// rows its key refers to wherever it stands ("their home team", "home
+// team cities", "home teams with more than 2 games"), and with the
+// key's table reached through another ("of each ticket"), joined through
+// THAT key; "each home team" with nothing reaching the games still reads
+// no key and stays refused.
+func TestNamedKeyAnywhere(t *testing.T) {
+	shown := func(cols ...string) string {
+		sel := ""
+		for i, c := range cols {
+			if i > 0 {
+				sel += ","
+			}
+			sel += `{"expr":{"col":"` + c + `"}}`
+		}
+		return `{"select":[` + sel + `],"from":{"table":"game"},"joins":[{"type":"inner","table":"team","on":[{"left":"game.home_team","right":"team.id"}]}]}`
+	}
+	runAnswers(t, ticketSchema(), []answerCase{
+		{`Show the season of games and the name of their home team.`, shown("game.season", "team.name")},
+		{`List the seasons and home team cities of games.`, shown("game.season", "team.city")},
+		{`What are the cities of the games' home teams?`, shown("team.city")},
+		{`Show the names of home teams with more than 2 games.`,
+			`{"select":[{"expr":{"col":"team.name"}}],"from":{"table":"team"},"joins":[{"type":"inner","table":"game","on":[{"left":"team.id","right":"game.home_team"}]}],"group_by":[{"col":"team.id"}],"having":{"op":">","left":{"agg":"count"},"right":{"value":2}}}`},
+		{`What is the name of the home team of each ticket?`,
+			`{"select":[{"expr":{"col":"team.name"}}],"from":{"table":"ticket"},"joins":[{"type":"inner","table":"game","on":[{"left":"ticket.game_id","right":"game.id"}]},{"type":"inner","table":"team","on":[{"left":"game.home_team","right":"team.id"}]}]}`},
+	})
+	runRefusals(t, ticketSchema(), []string{
+		`What is the name of each home team?`,
+		`Show the name and the city of the away teams.`,
+	})
+}

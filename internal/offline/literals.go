@@ -79,6 +79,9 @@ func (p *parser) negations() *refusal {
 			p.used[i], p.used[verb] = true, true
 			continue
 		}
+		if secondSubjectDenied(p.ms, i) {
+			return refuseUnsupported("negation of a second value's clause (%q %s)", p.ms[prevContent(p.ms, i)].text, m.text)
+		}
 		if l, ok := lacks(p.ms, i); ok && p.f.lacking < 0 && (p.tableBefore(i) || !negatedCond(p.ms, i) && (p.rowsBefore(i) || p.valuesBefore(i))) {
 			p.f.lacking, p.f.lackingVerb, p.f.lackingFar, p.f.lackingBy = l.y, l.verb, l.far, l.by >= 0
 			p.f.lackingValues = !p.tableBefore(i) && !p.rowsBefore(i) // negation5.go
