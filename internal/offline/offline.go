@@ -312,7 +312,7 @@
 // employee certified to fly the most planes", "the city where the most
 // customers live", rankthrough.go); "the type of vocals that X played the
 // most" is the most frequent value among X's rows (appliesto3.go); "U
-// visited but V did not visit" is a set difference (butnot.go); and, with
+// visited but (or and) V did not visit" is a set difference (butnot.go); and, with
 // WordNet, "people" or "someone" is the one table whose rows WordNet knows
 // as persons (personnoun.go).
 //
