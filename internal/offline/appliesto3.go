@@ -39,10 +39,8 @@ func (p *parser) headRankedFiltered(i int) int {
 	if t < 0 || !p.ownClause(t, i) {
 		return -1
 	}
-	for _, c := range p.ms[h].cols {
-		if col := p.lx.col(c.table, c.col); col.id || !col.repeats {
-			return -1 // a key or a column of unique values has no "most"
-		}
+	if !p.repeatingCols(h) {
+		return -1
 	}
 	return h
 }

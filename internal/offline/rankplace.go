@@ -40,10 +40,8 @@ func (p *parser) headRanked(i int) int {
 	if !p.isCol(h) || !colsOfOneTable(p.ms[h].cols) {
 		return -1
 	}
-	for _, c := range p.ms[h].cols {
-		if col := p.lx.col(c.table, c.col); col.id || !col.repeats {
-			return -1 // a key or a column of unique values has no "most"
-		}
+	if !p.repeatingCols(h) {
+		return -1
 	}
 	return h
 }
@@ -99,4 +97,15 @@ func (p *parser) headCountRank(i, h int) *refusal {
 	f.groups = append(f.groups, h)
 	p.used[i], p.used[h] = true, true
 	return p.setAgg(i, "count")
+}
+
+// repeatingCols reports whether every column mention h names repeats its
+// values and is no key: a key or a column of unique values has no "most".
+func (p *parser) repeatingCols(h int) bool {
+	for _, c := range p.ms[h].cols {
+		if col := p.lx.col(c.table, c.col); col.id || !col.repeats {
+			return false
+		}
+	}
+	return true
 }
