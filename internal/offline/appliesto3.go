@@ -26,13 +26,8 @@ func (p *parser) headRankedFiltered(i int) int {
 	if p.next(i) >= 0 {
 		return -1 // the superlative has an object of its own
 	}
-	h := -1
-	for j := 0; j < i && h < 0; j++ {
-		if p.ms[j].kind != mStop {
-			h = j
-		}
-	}
-	if h < 0 || p.used[h] || p.ms[h].kind != mName || p.isTable(h) {
+	h := p.next(-1) // the first content mention: the head
+	if h < 0 || h >= i || p.used[h] || p.ms[h].kind != mName || p.isTable(h) {
 		return -1
 	}
 	t := p.headOfTable(h)

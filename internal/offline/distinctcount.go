@@ -196,11 +196,11 @@ func (r *resolver) distinctSubject() bool {
 
 // oneRef returns the one table the strongest references name.
 func oneRef(refs []nameRef) (int, bool) {
-	s := strongest(refs, classSynonym)
-	if len(s) != 1 {
+	r, ok := oneStrongest(refs)
+	if !ok {
 		return -1, false
 	}
-	return s[0].table, true
+	return r.table, true
 }
 
 // distinctHaving makes the count of a "distinct" condition read by

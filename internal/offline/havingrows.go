@@ -75,7 +75,12 @@ func (p *parser) oneTableRef(i int) (nameRef, bool) {
 	if !p.in(i) {
 		return nameRef{}, false
 	}
-	ts := strongest(p.ms[i].tables, classSynonym)
+	return oneStrongest(p.ms[i].tables)
+}
+
+// oneStrongest returns the one reference of the strongest class in refs.
+func oneStrongest(refs []nameRef) (nameRef, bool) {
+	ts := strongest(refs, classSynonym)
 	if len(ts) != 1 {
 		return nameRef{}, false
 	}

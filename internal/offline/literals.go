@@ -391,11 +391,13 @@ func (p *parser) literal(i int) *refusal {
 		// "flights under 300 dollars": the unit's one column (unitcols.go).
 		return nil
 	}
-	if d, n, x, v := p.distinctThroughChild(i, cmp); n >= 0 && (cmp >= 0 || p.relBefore(i)) {
-		// "bought by at least two distinct customers", "ordered at
-		// least 3 different products" (distinctcount.go); before
-		// timesCond, which would count the rows of the verb's table.
-		return p.distinctCond(i, cmp, d, n, x, v, op)
+	if cmp >= 0 || p.relBefore(i) {
+		if d, n, x, v := p.distinctThroughChild(i, cmp); n >= 0 {
+			// "bought by at least two distinct customers", "ordered at
+			// least 3 different products" (distinctcount.go); before
+			// timesCond, which would count the rows of the verb's table.
+			return p.distinctCond(i, cmp, d, n, x, v, op)
+		}
 	}
 	if ok, r := p.timesCond(i, cmp, c, op); ok {
 		return r

@@ -199,7 +199,7 @@ func (lx *lexicon) personTable(sure, maybe []int, ms []mention) (int, bool) {
 	for _, in := range circles {
 		var got []int
 		for _, t := range maybe {
-			if in(t) && !slices.Contains(got, t) {
+			if in(t) { // maybe lists each table once
 				got = append(got, t)
 			}
 		}
